@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** A request/reply operation on subject `svc.<service>.<operation>`. */
+export interface RpcDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly subject: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export const defineRpc = <Req extends z.ZodType, Res extends z.ZodType>(
+  subject: string,
+  request: Req,
+  response: Res,
+): RpcDef<Req, Res> => ({ subject, request, response });
+
+export type RpcRequest<R extends RpcDef> = z.input<R['request']>;
+export type RpcResponse<R extends RpcDef> = z.output<R['response']>;
+
+/** A domain event type on subject `evt.<service>.<entity>.<verb>`, stored in the durable stream. */
+export interface EventDef<Data extends z.ZodType = z.ZodType> {
+  readonly type: string;
+  readonly version: number;
+  readonly data: Data;
+}
+
+export const defineEvent = <Data extends z.ZodType>(type: string, version: number, data: Data): EventDef<Data> => ({
+  type,
+  version,
+  data,
+});
+
+/** Every stored event travels in this envelope; `id` is unique and consumers are idempotent on it. */
+export const EventEnvelope = z.object({
+  id: z.string().uuid(),
+  type: z.string().regex(/^evt\.[a-z]+\.[a-z_]+\.[a-z_]+$/),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime(),
+  actorId: z.string().nullable(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
+
+/** Metadata that rides along with a bus request, for logs and tracing. */
+export const RequestMeta = z.object({
+  requestId: z.string().optional(),
+  userId: z.string().optional(),
+});
+export type RequestMeta = z.infer<typeof RequestMeta>;
+
+export const EVENT_STREAM = 'EVENTS';
+export const EVENT_SUBJECTS = 'evt.>';

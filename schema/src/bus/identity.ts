@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './contract';
+
+/** Passwords: 8 minimum (spec), 128 maximum so hashing cost stays bounded; no composition rules (ASVS). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const MINIMUM_AGE = 18;
+
+export const QUOTA_KINDS = ['image', 'chat', 'character', 'story'] as const;
+export const QuotaKind = z.enum(QUOTA_KINDS);
+export type QuotaKind = z.infer<typeof QuotaKind>;
+
+/** Free-plan monthly limits (SPEC §9). */
+export const FREE_PLAN_MONTHLY_QUOTAS: Record<QuotaKind, number> = { image: 3, chat: 10, character: 2, story: 2 };
+
+export const Email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, 'Must be at most 100 characters')
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+export const RegisterInput = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: 'Password must be at least 8 characters' })
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    firstName: optionalName,
+    lastName: optionalName,
+    dateOfBirth: z
+      .string({ error: 'Please enter your date of birth' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter your date of birth as YYYY-MM-DD')
+      .refine((value) => isRealDate(value), 'Please enter a valid date of birth'),
+    acceptTerms: z.boolean({ error: 'You must accept the Terms of Service and confirm you are 18 or older' }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof RegisterInput>;
+
+export const LoginInput = z.object({
+  email: Email,
+  password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX_LENGTH),
+});
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export const User = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  tokens: z.number().int(),
+});
+export type User = z.infer<typeof User>;
+
+const ClientContext = z.object({ clientIp: z.string().max(64) });
+
+export const Session = z.object({ token: z.string(), expiresAt: z.string().datetime() });
+export const AuthResult = z.object({ user: User, session: Session });
+export type AuthResult = z.infer<typeof AuthResult>;
+
+export const TokenChange = z.object({
+  userId: z.string().uuid(),
+  balance: z.number().int(),
+  delta: z.number().int(),
+  reason: z.string(),
+  occurredAt: z.string().datetime(),
+});
+export type TokenChange = z.infer<typeof TokenChange>;
+
+export const QuotaUsage = z.object({
+  kind: QuotaKind,
+  used: z.number().int(),
+  limit: z.number().int(),
+  periodStart: z.string().datetime(),
+  periodEnd: z.string().datetime(),
+});
+export type QuotaUsage = z.infer<typeof QuotaUsage>;
+
+export const DashboardStats = z.object({
+  imagesGenerated: z.number().int(),
+  chatMessages: z.number().int(),
+  charactersCreated: z.number().int(),
+  storiesStarted: z.number().int(),
+  totalLikes: z.number().int(),
+  publicImages: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+const UserRef = z.object({ userId: z.string().uuid() });
+const IdempotencyKey = z.string().min(1).max(200);
+const Reason = z.string().trim().min(1).max(200);
+
+export const identityRpc = {
+  register: defineRpc('svc.identity.register', z.object({ input: z.unknown() }).merge(ClientContext), AuthResult),
+  login: defineRpc('svc.identity.login', z.object({ input: z.unknown() }).merge(ClientContext), AuthResult),
+  logout: defineRpc('svc.identity.logout', z.object({ sessionToken: z.string().max(200) }), z.object({ ok: z.boolean() })),
+  resolveSession: defineRpc(
+    'svc.identity.session.resolve',
+    z.object({ sessionToken: z.string().max(200) }),
+    z.object({ user: User.nullable() }),
+  ),
+  getUser: defineRpc('svc.identity.user.get', UserRef, User),
+  grantTokens: defineRpc(
+    'svc.identity.tokens.grant',
+    z.object({ email: Email, amount: z.number().int().min(1).max(1_000_000), reason: Reason, idempotencyKey: IdempotencyKey }),
+    TokenChange,
+  ),
+  /** Debits tokens and, when `quota` is given, counts one use of that free-plan quota, atomically. */
+  debitTokens: defineRpc(
+    'svc.identity.tokens.debit',
+    UserRef.extend({
+      amount: z.number().int().min(1).max(1000),
+      reason: Reason,
+      idempotencyKey: IdempotencyKey,
+      quota: QuotaKind.optional(),
+    }),
+    TokenChange,
+  ),
+  /** Reverses a debit (tokens and quota use) exactly once; unknown or already-refunded keys are no-ops. */
+  refundTokens: defineRpc(
+    'svc.identity.tokens.refund',
+    UserRef.extend({ debitIdempotencyKey: IdempotencyKey, reason: Reason }),
+    TokenChange.extend({ refunded: z.boolean() }),
+  ),
+  /** Counts one use of a free-plan quota without a token cost (e.g. character creation). */
+  consumeQuota: defineRpc(
+    'svc.identity.quota.consume',
+    UserRef.extend({ kind: QuotaKind, idempotencyKey: IdempotencyKey }),
+    QuotaUsage,
+  ),
+  getQuotas: defineRpc('svc.identity.quota.get', UserRef, z.object({ quotas: z.array(QuotaUsage) })),
+  getStats: defineRpc('svc.identity.stats.get', UserRef, DashboardStats),
+} as const;
+
+export const identityEvents = {
+  userRegistered: defineEvent('evt.identity.user.registered', 1, z.object({ userId: z.string().uuid() })),
+  userSignedIn: defineEvent('evt.identity.user.signed_in', 1, z.object({ userId: z.string().uuid() })),
+  tokensChanged: defineEvent('evt.identity.tokens.changed', 1, TokenChange),
+} as const;

@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './bus/contract';
+export * from './bus/identity';

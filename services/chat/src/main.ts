@@ -1,0 +1,4 @@
+import { runStandalone } from '@app/kit';
+import { chatService } from './index';
+
+void runStandalone(chatService);

@@ -1,0 +1,140 @@
+import { type Database, type Outbox } from '@app/kit';
+import { AppError } from '@app/schema';
+import { type AuthResult, LoginInput, MINIMUM_AGE, RegisterInput, type User, identityEvents, validationError } from '@app/schema';
+import type { IdentityConfig } from '../identity.config';
+import type { TokensService } from '../tokens/tokens.service';
+import { AccountsRepository, toUser } from './accounts.repository';
+import { getDecoyHash, hashPassword, verifyPassword } from './password';
+import { generateSessionToken, hashSessionToken } from './session-token';
+import { Throttle, type ThrottleRule } from './throttle';
+
+const MINUTE_MS = 60_000;
+/** Five wrong passwords lock an account for 15 minutes: enough for typos, too few for guessing. */
+const LOGIN_PER_ACCOUNT: ThrottleRule = { limit: 5, windowMs: 15 * MINUTE_MS };
+/** Per address, generous enough for a shared NAT, tight enough to stop credential stuffing. */
+const LOGIN_PER_IP: ThrottleRule = { limit: 50, windowMs: 15 * MINUTE_MS };
+const REGISTRATIONS_PER_IP: ThrottleRule = { limit: 10, windowMs: 60 * MINUTE_MS };
+/** Writing last-seen on every request would turn reads into writes; once a minute is precise enough. */
+const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
+
+export class AccountsService {
+  private readonly repository: AccountsRepository;
+  private readonly throttle: Throttle;
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: Outbox,
+    private readonly tokens: TokensService,
+    private readonly config: IdentityConfig,
+  ) {
+    this.repository = new AccountsRepository(db);
+    this.throttle = new Throttle(db, config.clock);
+  }
+
+  async register(rawInput: unknown, clientIp: string): Promise<AuthResult> {
+    const parsed = RegisterInput.safeParse(rawInput);
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    const now = this.config.clock();
+    if (!input.acceptTerms) {
+      throw new AppError('TERMS_NOT_ACCEPTED', 'Please accept the Terms of Service and confirm you are 18 or older.', {
+        fieldErrors: { acceptTerms: 'Please accept the Terms of Service and confirm you are 18 or older.' },
+      });
+    }
+    if (ageOn(input.dateOfBirth, now) < MINIMUM_AGE) {
+      throw new AppError('UNDERAGE', 'You must be 18 or older to join.', { fieldErrors: { dateOfBirth: 'You must be 18 or older to join.' } });
+    }
+    const ipKey = `register-ip:${clientIp}`;
+    await this.throttle.assertAllowed(ipKey, REGISTRATIONS_PER_IP, 'Too many sign-ups from your network. Please try again later.');
+    const passwordHash = await hashPassword(input.password);
+    const token = generateSessionToken();
+    const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
+    const user = await this.db.transaction(async (manager) => {
+      const row = await this.repository.insertUser(manager, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        termsAcceptedAt: now,
+        createdAt: now,
+      });
+      if (!row) {
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in.', {
+          fieldErrors: { email: 'An account with this email already exists. Try signing in.' },
+        });
+      }
+      await this.outbox.add(manager, identityEvents.userRegistered, { userId: row.id }, row.id);
+      const grant = this.config.signupTokenGrant;
+      const balance = grant > 0 ? (await this.tokens.grantWithin(manager, row.id, grant, 'Sign-up grant', `signup:${row.id}`)).balance : 0;
+      await this.repository.insertSession(manager, row.id, hashSessionToken(token), now, expiresAt);
+      return { ...toUser(row), tokens: balance };
+    });
+    await this.throttle.hit(ipKey, REGISTRATIONS_PER_IP);
+    void this.outbox.flush();
+    return { user, session: { token, expiresAt: expiresAt.toISOString() } };
+  }
+
+  async login(rawInput: unknown, clientIp: string): Promise<AuthResult> {
+    const parsed = LoginInput.safeParse(rawInput);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { email, password } = parsed.data;
+    const accountKey = `login-account:${email}`;
+    const ipKey = `login-ip:${clientIp}`;
+    const tooMany = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    await this.throttle.assertAllowed(accountKey, LOGIN_PER_ACCOUNT, tooMany);
+    await this.throttle.assertAllowed(ipKey, LOGIN_PER_IP, tooMany);
+    const row = await this.repository.findUserByEmail(email);
+    const isValid = await verifyPassword(password, row?.password_hash ?? (await getDecoyHash()));
+    if (!row || !isValid) {
+      await this.throttle.hit(accountKey, LOGIN_PER_ACCOUNT);
+      await this.throttle.hit(ipKey, LOGIN_PER_IP);
+      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    await this.throttle.clear(accountKey);
+    const now = this.config.clock();
+    const token = generateSessionToken();
+    const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
+    await this.db.transaction(async (manager) => {
+      await this.repository.insertSession(manager, row.id, hashSessionToken(token), now, expiresAt);
+      await this.outbox.add(manager, identityEvents.userSignedIn, { userId: row.id }, row.id);
+    });
+    void this.outbox.flush();
+    return { user: toUser(row), session: { token, expiresAt: expiresAt.toISOString() } };
+  }
+
+  async logout(sessionToken: string): Promise<boolean> {
+    return this.repository.deleteSession(hashSessionToken(sessionToken));
+  }
+
+  /** The member behind a session token, or null when unknown, idle too long, or past its absolute lifetime. */
+  async resolveSession(sessionToken: string): Promise<User | null> {
+    if (!sessionToken) return null;
+    const session = await this.repository.findSession(hashSessionToken(sessionToken));
+    if (!session) return null;
+    const now = this.config.clock().getTime();
+    const lastSeen = new Date(session.last_seen_at).getTime();
+    if (new Date(session.expires_at).getTime() <= now || lastSeen + this.config.sessionIdleMs <= now) {
+      await this.repository.deleteSessionById(session.session_id);
+      return null;
+    }
+    if (now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await this.repository.touchSession(session.session_id, new Date(now));
+    return toUser(session);
+  }
+
+  async getUser(userId: string): Promise<User> {
+    const row = await this.repository.findUserById(userId);
+    if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+    return toUser(row);
+  }
+}
+
+/** Whole years between a YYYY-MM-DD birth date and `now` (UTC). */
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - year;
+  const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
+  if (beforeBirthday) age--;
+  return age;
+}
+

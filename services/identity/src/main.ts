@@ -1,0 +1,4 @@
+import { runStandalone } from '@app/kit';
+import { identityService } from './index';
+
+void runStandalone(identityService);

@@ -1,0 +1,3 @@
+export * from './bus';
+export { InProcessBus } from './in-process-bus';
+export { NatsBus } from './nats-bus';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@app/kit';
+import { mediaService } from './index';
+
+void runStandalone(mediaService);

@@ -1,0 +1,26 @@
+import { Box } from "@chakra-ui/react";
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { useCurrentUser } from "../auth/auth-context";
+import { useTokenBalanceSync } from "../auth/use-token-balance-sync";
+import { PageSpinner } from "./full-screen-spinner";
+import { NavBar } from "./nav-bar";
+import { SkipLink, MAIN_CONTENT_ID } from "./skip-link";
+
+/** Shell of every signed-in screen: navigation bar on top, the screen below. */
+export function MemberLayout() {
+  const user = useCurrentUser();
+  useTokenBalanceSync(user.id);
+
+  return (
+    <Box minH="100dvh" bg="bg">
+      <SkipLink />
+      <NavBar />
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxW="7xl" mx="auto" px={{ base: "4", md: "6" }} py="8" _focus={{ outline: "none" }}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { Box, Menu, Portal, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router";
+import { useAuth, useCurrentUser } from "../auth/auth-context";
+import { getDisplayName } from "../lib/avatar-initial";
+import { UserAvatar } from "./user-avatar";
+
+export function UserMenu() {
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+
+  return (
+    <Menu.Root positioning={{ placement: "bottom-end" }}>
+      <Menu.Trigger
+        aria-label="Account menu"
+        rounded="full"
+        cursor="pointer"
+        focusRingColor="purple.400"
+      >
+        <UserAvatar user={user} size="sm" />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Box px="2" py="1.5">
+              <Text fontWeight="medium" data-testid="user-menu-name">
+                {getDisplayName(user)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" data-testid="user-menu-email">
+                {user.email}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="profile" asChild>
+              <RouterLink to="/profile">Profile</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout" onSelect={() => void signOut()}>
+              Log out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,95 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { ErrorLink } from "@apollo/client/link/error";
+import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
+import { OperationTypeNode } from "graphql";
+import { createClient, type Client } from "graphql-ws";
+import { MeDocument } from "../auth/auth-operations";
+import { handleUnauthorized } from "./error-toasts";
+import { isUnauthenticatedError } from "./graphql-errors";
+
+export const GRAPHQL_PATH = "/graphql";
+
+/** Operations whose UNAUTHENTICATED answer is normal (signing in or out), not a lost session. */
+const AUTH_OPERATIONS = new Set(["Me", "Login", "Register", "Logout"]);
+
+export function graphqlWsUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${protocol}//${location.host}${GRAPHQL_PATH}`;
+}
+
+function createWsClient(): Client {
+  return createClient({
+    url: graphqlWsUrl(),
+    // Connect only while a subscription is active; the browser sends the session cookie on connect.
+    lazy: true,
+    retryAttempts: 5,
+  });
+}
+
+/**
+ * Subscriptions go over one graphql-ws socket. The session cookie is read when the socket opens,
+ * so signing in or out replaces the socket with a fresh one.
+ */
+class ReconnectableWsLink extends ApolloLink {
+  private wsLink: GraphQLWsLink;
+
+  constructor() {
+    super();
+    this.wsLink = new GraphQLWsLink(createWsClient());
+  }
+
+  override request(operation: ApolloLink.Operation, forward: ApolloLink.ForwardFunction) {
+    return this.wsLink.request(operation, forward);
+  }
+
+  reconnect(): void {
+    const previous = this.wsLink.client;
+    this.wsLink = new GraphQLWsLink(createWsClient());
+    void previous.dispose();
+  }
+}
+
+export interface AppApollo {
+  client: ApolloClient;
+  reconnectSubscriptions: () => void;
+}
+
+export function createApolloClient(): AppApollo {
+  const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: "same-origin" });
+  const wsLink = new ReconnectableWsLink();
+
+  const unauthorizedLink = new ErrorLink(({ error, operation }) => {
+    if (!isUnauthenticatedError(error)) return;
+    if (AUTH_OPERATIONS.has(operation.operationName ?? "")) return;
+    // Only a member who was signed in can lose the session; signed-out screens ignore it.
+    const cached = operation.client.cache.readQuery({ query: MeDocument });
+    if (cached?.me) handleUnauthorized();
+  });
+
+  const transportLink = ApolloLink.split(
+    ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
+    wsLink,
+    httpLink,
+  );
+
+  const client = new ApolloClient({
+    link: ApolloLink.from([unauthorizedLink, transportLink]),
+    cache: new InMemoryCache({
+      typePolicies: {
+        // Spec §3: a missing balance counts as 0.
+        User: { fields: { tokens: { read: (tokens?: number) => tokens ?? 0 } } },
+        DashboardStats: { keyFields: false },
+        QuotaUsage: { keyFields: false },
+        TokenBalanceChange: { keyFields: false },
+      },
+    }),
+    // Spec §9: data is never stale and nothing refetches on its own (no polling, no focus or
+    // reconnect refetch: no RefetchEventManager is configured), and nothing is retried.
+    defaultOptions: {
+      watchQuery: { fetchPolicy: "cache-first" },
+      query: { fetchPolicy: "cache-first" },
+    },
+  });
+
+  return { client, reconnectSubscriptions: () => wsLink.reconnect() };
+}

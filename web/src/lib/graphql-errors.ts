@@ -1,0 +1,70 @@
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
+import type { GraphQLFormattedError } from "graphql";
+
+/** `extensions.code` values the gateway sends (see gateway's AppError codes). */
+export type AppErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "VALIDATION_FAILED"
+  | "EMAIL_TAKEN"
+  | "INVALID_CREDENTIALS"
+  | "RATE_LIMITED"
+  | "UNDERAGE"
+  | "TERMS_NOT_ACCEPTED"
+  | "INSUFFICIENT_TOKENS"
+  | "QUOTA_EXCEEDED"
+  | "NOT_FOUND";
+
+function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
+  if (CombinedGraphQLErrors.is(error)) return error.errors;
+  if (ServerError.is(error)) {
+    const result = error.result as { errors?: unknown } | string | undefined;
+    if (result && typeof result === "object" && Array.isArray(result.errors)) {
+      return result.errors as GraphQLFormattedError[];
+    }
+  }
+  return [];
+}
+
+function codeOf(error: GraphQLFormattedError): string | undefined {
+  const code = error.extensions?.["code"];
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The first error code in an Apollo error, with HTTP statuses mapped for non-GraphQL replies. */
+export function getErrorCode(error: unknown): AppErrorCode | (string & {}) | undefined {
+  for (const item of formattedErrors(error)) {
+    const code = codeOf(item);
+    if (code) return code;
+  }
+  if (ServerError.is(error)) {
+    if (error.statusCode === 401) return "UNAUTHENTICATED";
+    if (error.statusCode === 429) return "RATE_LIMITED";
+  }
+  return undefined;
+}
+
+export function isUnauthenticatedError(error: unknown): boolean {
+  return getErrorCode(error) === "UNAUTHENTICATED";
+}
+
+/** `extensions.fieldErrors` ({ field: message }) of a VALIDATION_FAILED error, merged over all errors. */
+export function getFieldErrors(error: unknown): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const item of formattedErrors(error)) {
+    const raw = item.extensions?.["fieldErrors"];
+    if (!raw || typeof raw !== "object") continue;
+    for (const [field, message] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof message === "string") fieldErrors[field] = message;
+      else if (Array.isArray(message) && typeof message[0] === "string") fieldErrors[field] = message[0];
+    }
+  }
+  return fieldErrors;
+}
+
+/** The server's message for the first error, if it sent one. */
+export function getErrorMessage(error: unknown): string | undefined {
+  const first = formattedErrors(error)[0];
+  if (first?.message) return first.message;
+  return error instanceof Error ? error.message : undefined;
+}
