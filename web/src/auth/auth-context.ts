@@ -1,5 +1,9 @@
 import { createContext, useContext } from "react";
-import type { CurrentUserFragment, LoginInput, RegisterInput } from "../gql/graphql";
+import type {
+  CurrentUserFragment,
+  LoginInput,
+  RegisterInput,
+} from "../gql/graphql";
 
 export type CurrentUser = CurrentUserFragment;
 
@@ -24,14 +28,17 @@ export function useAuth(): AuthContextValue {
 /** For member screens, which only render while signed in. */
 export function useCurrentUser(): CurrentUser {
   const { user } = useAuth();
-  if (!user) throw new Error("useCurrentUser must be used on a signed-in screen");
+  if (!user)
+    throw new Error("useCurrentUser must be used on a signed-in screen");
   return user;
 }
 
 /** Thrown when the server accepted the credentials but the browser kept no session cookie. */
 export class SessionNotEstablishedError extends Error {
   constructor() {
-    super("Signed in, but the browser did not keep the session. Please allow cookies for this site.");
+    super(
+      "Signed in, but the browser did not keep the session. Please allow cookies for this site.",
+    );
     this.name = "SessionNotEstablishedError";
   }
 }

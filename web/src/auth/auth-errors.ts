@@ -1,4 +1,8 @@
-import { getErrorCode, getErrorMessage, getFieldErrors } from "../lib/graphql-errors";
+import {
+  getErrorCode,
+  getErrorMessage,
+  getFieldErrors,
+} from "../lib/graphql-errors";
 import { VALIDATION_MESSAGES } from "../lib/registration-validation";
 import { SessionNotEstablishedError } from "./auth-context";
 
@@ -22,22 +26,32 @@ function isNetworkFailure(error: unknown): boolean {
 
 /** What a failed sign-in shows: spec §8 codes turned into one clear sentence or field errors. */
 export function describeSignInError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError)
+    return { formError: error.message, fieldErrors: {} };
   switch (getErrorCode(error)) {
     case "INVALID_CREDENTIALS":
     case "UNAUTHENTICATED":
-      return { formError: AUTH_ERROR_MESSAGES.invalidCredentials, fieldErrors: {} };
+      return {
+        formError: AUTH_ERROR_MESSAGES.invalidCredentials,
+        fieldErrors: {},
+      };
     case "RATE_LIMITED":
       return { formError: AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
     case "VALIDATION_FAILED": {
       const fieldErrors = getFieldErrors(error);
       return Object.keys(fieldErrors).length > 0
         ? { formError: null, fieldErrors }
-        : { formError: getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.signInFailed, fieldErrors: {} };
+        : {
+            formError:
+              getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.signInFailed,
+            fieldErrors: {},
+          };
     }
     default:
       return {
-        formError: isNetworkFailure(error) ? AUTH_ERROR_MESSAGES.network : AUTH_ERROR_MESSAGES.signInFailed,
+        formError: isNetworkFailure(error)
+          ? AUTH_ERROR_MESSAGES.network
+          : AUTH_ERROR_MESSAGES.signInFailed,
         fieldErrors: {},
       };
   }
@@ -55,14 +69,24 @@ const REGISTRATION_FIELDS = new Set([
 
 /** What a failed registration shows; field errors go under their fields. */
 export function describeRegisterError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError)
+    return { formError: error.message, fieldErrors: {} };
   switch (getErrorCode(error)) {
     case "EMAIL_TAKEN":
-      return { formError: null, fieldErrors: { email: AUTH_ERROR_MESSAGES.emailTaken } };
+      return {
+        formError: null,
+        fieldErrors: { email: AUTH_ERROR_MESSAGES.emailTaken },
+      };
     case "UNDERAGE":
-      return { formError: null, fieldErrors: { dateOfBirth: VALIDATION_MESSAGES.underage } };
+      return {
+        formError: null,
+        fieldErrors: { dateOfBirth: VALIDATION_MESSAGES.underage },
+      };
     case "TERMS_NOT_ACCEPTED":
-      return { formError: null, fieldErrors: { acceptTerms: VALIDATION_MESSAGES.acceptTerms } };
+      return {
+        formError: null,
+        fieldErrors: { acceptTerms: VALIDATION_MESSAGES.acceptTerms },
+      };
     case "RATE_LIMITED":
       return { formError: AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
     case "VALIDATION_FAILED": {
@@ -70,7 +94,9 @@ export function describeRegisterError(error: unknown): FormErrorResult {
       const fieldErrors = Object.fromEntries(
         Object.entries(all).filter(([field]) => REGISTRATION_FIELDS.has(field)),
       );
-      const unplaced = Object.entries(all).find(([field]) => !REGISTRATION_FIELDS.has(field));
+      const unplaced = Object.entries(all).find(
+        ([field]) => !REGISTRATION_FIELDS.has(field),
+      );
       const formError =
         unplaced?.[1] ??
         (Object.keys(fieldErrors).length === 0
@@ -80,7 +106,9 @@ export function describeRegisterError(error: unknown): FormErrorResult {
     }
     default:
       return {
-        formError: isNetworkFailure(error) ? AUTH_ERROR_MESSAGES.network : AUTH_ERROR_MESSAGES.registerFailed,
+        formError: isNetworkFailure(error)
+          ? AUTH_ERROR_MESSAGES.network
+          : AUTH_ERROR_MESSAGES.registerFailed,
         fieldErrors: {},
       };
   }

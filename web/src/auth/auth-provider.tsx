@@ -8,7 +8,12 @@ import {
   type AuthContextValue,
   type CurrentUser,
 } from "./auth-context";
-import { LoginDocument, LogoutDocument, MeDocument, RegisterDocument } from "./auth-operations";
+import {
+  LoginDocument,
+  LogoutDocument,
+  MeDocument,
+  RegisterDocument,
+} from "./auth-operations";
 
 const SIGN_OUT_FALLBACK_URL = "/api/logout";
 
@@ -34,20 +39,20 @@ export function AuthProvider({
   const isLoading = (loading && !settled) || isSigningOut;
 
   /** A new session cookie: fresh socket, drop everything cached for the previous session. */
-  const startSession = useCallback(
-    async (): Promise<CurrentUser> => {
-      reconnectSubscriptions();
-      await client.resetStore();
-      const cached = client.readQuery({ query: MeDocument });
-      if (!cached?.me) throw new SessionNotEstablishedError();
-      return cached.me;
-    },
-    [client, reconnectSubscriptions],
-  );
+  const startSession = useCallback(async (): Promise<CurrentUser> => {
+    reconnectSubscriptions();
+    await client.resetStore();
+    const cached = client.readQuery({ query: MeDocument });
+    if (!cached?.me) throw new SessionNotEstablishedError();
+    return cached.me;
+  }, [client, reconnectSubscriptions]);
 
   const signIn = useCallback(
     async (input: LoginInput) => {
-      const result = await client.mutate({ mutation: LoginDocument, variables: { input } });
+      const result = await client.mutate({
+        mutation: LoginDocument,
+        variables: { input },
+      });
       if (!result.data?.login) throw new Error("Sign in returned no member");
       return startSession();
     },
@@ -56,8 +61,12 @@ export function AuthProvider({
 
   const register = useCallback(
     async (input: RegisterInput) => {
-      const result = await client.mutate({ mutation: RegisterDocument, variables: { input } });
-      if (!result.data?.register) throw new Error("Registration returned no member");
+      const result = await client.mutate({
+        mutation: RegisterDocument,
+        variables: { input },
+      });
+      if (!result.data?.register)
+        throw new Error("Registration returned no member");
       return startSession();
     },
     [client, startSession],

@@ -10,14 +10,21 @@ export function AppToaster() {
           <Toast.Root
             width={{ md: "420px" }}
             maxWidth="100%"
-            data-variant={(toast.meta as { variant?: string } | undefined)?.variant ?? "default"}
+            data-variant={
+              (toast.meta as { variant?: string } | undefined)?.variant ??
+              "default"
+            }
           >
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {toast.description && (
+                <Toast.Description>{toast.description}</Toast.Description>
+              )}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Close notification" />}
+            {toast.closable && (
+              <Toast.CloseTrigger aria-label="Close notification" />
+            )}
           </Toast.Root>
         )}
       </Toaster>

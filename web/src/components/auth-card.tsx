@@ -4,19 +4,21 @@ import { useDocumentTitle } from "../hooks/use-document-title";
 
 /** Frame of the sign-in and sign-up forms. */
 export function AuthCard({
+  documentTitle,
   title,
   subtitle,
   error,
   children,
   footer,
 }: {
+  documentTitle: string;
   title: string;
   subtitle: string;
   error: string | null;
   children: ReactNode;
   footer: ReactNode;
 }) {
-  useDocumentTitle(title);
+  useDocumentTitle(documentTitle);
   return (
     <Card.Root maxW="md" mx="auto" w="full" variant="outline">
       <Card.Header gap="1">

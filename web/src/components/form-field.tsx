@@ -20,7 +20,9 @@ export function FormField({
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
       {children}
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      {helperText && !error && (
+        <Field.HelperText>{helperText}</Field.HelperText>
+      )}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );

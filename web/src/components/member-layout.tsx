@@ -16,7 +16,16 @@ export function MemberLayout() {
     <Box minH="100dvh" bg="bg">
       <SkipLink />
       <NavBar />
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxW="7xl" mx="auto" px={{ base: "4", md: "6" }} py="8" _focus={{ outline: "none" }}>
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxW="7xl"
+        mx="auto"
+        px={{ base: "4", md: "6" }}
+        py="8"
+        _focus={{ outline: "none" }}
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,12 @@
-import { Badge, Box, Flex, HStack, IconButton, Link, Stack } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Stack,
+} from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import { isNavItemActive, NAV_ITEMS } from "../lib/nav-items";
@@ -8,9 +16,22 @@ import { UserMenu } from "./user-menu";
 
 const MOBILE_NAV_ID = "mobile-nav";
 
-function NavLinks({ pathname, direction }: { pathname: string; direction: "row" | "column" }) {
+function NavLinks({
+  pathname,
+  direction,
+}: {
+  pathname: string;
+  direction: "row" | "column";
+}) {
   return (
-    <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
+    <Stack
+      as="ul"
+      direction={direction}
+      gap="1"
+      listStyleType="none"
+      m="0"
+      p="0"
+    >
       {NAV_ITEMS.map((item) => {
         const isActive = isNavItemActive(item.href, pathname);
         return (
@@ -26,7 +47,10 @@ function NavLinks({ pathname, direction }: { pathname: string; direction: "row" 
               bg={isActive ? "purple.900/60" : undefined}
               _hover={{ color: "fg", bg: "bg.muted", textDecoration: "none" }}
             >
-              <RouterLink to={item.href} aria-current={isActive ? "page" : undefined}>
+              <RouterLink
+                to={item.href}
+                aria-current={isActive ? "page" : undefined}
+              >
                 {item.label}
               </RouterLink>
             </Link>
@@ -55,14 +79,33 @@ export function NavBar() {
       borderBottomWidth="1px"
       borderColor="border.muted"
     >
-      <Flex maxW="7xl" mx="auto" px={{ base: "4", md: "6" }} h="16" align="center" gap="6">
+      <Flex
+        maxW="7xl"
+        mx="auto"
+        px={{ base: "4", md: "6" }}
+        h="16"
+        align="center"
+        gap="6"
+      >
         <BrandLink />
         <Box as="nav" aria-label="Main" hideBelow="md" flex="1">
           <NavLinks pathname={pathname} direction="row" />
         </Box>
         <HStack gap="3" ms="auto">
-          <Badge hideBelow="md" colorPalette="green" variant="subtle" data-testid="online-badge">
-            <Box as="span" w="2" h="2" rounded="full" bg="green.400" aria-hidden="true" />
+          <Badge
+            hideBelow="md"
+            colorPalette="green"
+            variant="subtle"
+            data-testid="online-badge"
+          >
+            <Box
+              as="span"
+              w="2"
+              h="2"
+              rounded="full"
+              bg="green.400"
+              aria-hidden="true"
+            />
             Online
           </Badge>
           <UserMenu />

@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
 /** A screen's title block; also names the browser tab after it. */
-export function PageHeader({ title, description }: { title: string; description?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+}: {
+  title: string;
+  description?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <Stack gap="2" mb="8">

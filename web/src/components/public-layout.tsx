@@ -9,7 +9,13 @@ export const COPYRIGHT_YEAR = 2025;
 
 export function PublicFooter() {
   return (
-    <Box as="footer" borderTopWidth="1px" borderColor="border.muted" py="8" px="4">
+    <Box
+      as="footer"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      py="8"
+      px="4"
+    >
       <Flex
         maxW="7xl"
         mx="auto"
@@ -21,7 +27,8 @@ export function PublicFooter() {
         color="fg.muted"
       >
         <Text>
-          18+ only. All content is AI-generated for adults. © {COPYRIGHT_YEAR} All rights reserved.
+          18+ only. All content is AI-generated for adults. © {COPYRIGHT_YEAR}{" "}
+          All rights reserved.
         </Text>
         <HStack as="nav" aria-label="Legal" gap="4">
           <Link asChild color="fg.muted">
@@ -42,7 +49,14 @@ export function PublicLayout() {
     <Flex direction="column" minH="100dvh" bg="bg">
       <SkipLink />
       <Box as="header" borderBottomWidth="1px" borderColor="border.muted">
-        <Flex maxW="7xl" mx="auto" px={{ base: "4", md: "6" }} h="16" align="center" gap="4">
+        <Flex
+          maxW="7xl"
+          mx="auto"
+          px={{ base: "4", md: "6" }}
+          h="16"
+          align="center"
+          gap="4"
+        >
           <BrandLink />
           <HStack as="nav" aria-label="Account" gap="2" ms="auto">
             <Button asChild variant="ghost" size="sm">
@@ -54,7 +68,15 @@ export function PublicLayout() {
           </HStack>
         </Flex>
       </Box>
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" px={{ base: "4", md: "6" }} py="10" _focus={{ outline: "none" }}>
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        flex="1"
+        px={{ base: "4", md: "6" }}
+        py="10"
+        _focus={{ outline: "none" }}
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

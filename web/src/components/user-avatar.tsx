@@ -6,11 +6,17 @@ import { getAvatarInitial } from "../lib/avatar-initial";
 export function UserAvatar({
   user,
   ...props
-}: { user: Pick<CurrentUser, "firstName" | "email" | "profileImageUrl"> } & AvatarRootProps) {
+}: {
+  user: Pick<CurrentUser, "firstName" | "email" | "profileImageUrl">;
+} & AvatarRootProps) {
   return (
     <Avatar.Root colorPalette="purple" {...props}>
-      <Avatar.Fallback data-testid="avatar-initial">{getAvatarInitial(user)}</Avatar.Fallback>
-      {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+      <Avatar.Fallback data-testid="avatar-initial">
+        {getAvatarInitial(user)}
+      </Avatar.Fallback>
+      {user.profileImageUrl && (
+        <Avatar.Image src={user.profileImageUrl} alt="" />
+      )}
     </Avatar.Root>
   );
 }

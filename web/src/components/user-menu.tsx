@@ -25,7 +25,11 @@ export function UserMenu() {
               <Text fontWeight="medium" data-testid="user-menu-name">
                 {getDisplayName(user)}
               </Text>
-              <Text fontSize="sm" color="fg.muted" data-testid="user-menu-email">
+              <Text
+                fontSize="sm"
+                color="fg.muted"
+                data-testid="user-menu-email"
+              >
                 {user.email}
               </Text>
             </Box>

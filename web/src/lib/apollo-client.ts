@@ -1,4 +1,9 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+} from "@apollo/client";
 import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
@@ -12,7 +17,9 @@ export const GRAPHQL_PATH = "/graphql";
 /** Operations whose UNAUTHENTICATED answer is normal (signing in or out), not a lost session. */
 const AUTH_OPERATIONS = new Set(["Me", "Login", "Register", "Logout"]);
 
-export function graphqlWsUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+export function graphqlWsUrl(
+  location: Pick<Location, "protocol" | "host"> = window.location,
+): string {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   return `${protocol}//${location.host}${GRAPHQL_PATH}`;
 }
@@ -38,8 +45,8 @@ class ReconnectableWsLink extends ApolloLink {
     this.wsLink = new GraphQLWsLink(createWsClient());
   }
 
-  override request(operation: ApolloLink.Operation, forward: ApolloLink.ForwardFunction) {
-    return this.wsLink.request(operation, forward);
+  override request(operation: ApolloLink.Operation) {
+    return this.wsLink.request(operation);
   }
 
   reconnect(): void {
@@ -55,7 +62,10 @@ export interface AppApollo {
 }
 
 export function createApolloClient(): AppApollo {
-  const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: "same-origin" });
+  const httpLink = new HttpLink({
+    uri: GRAPHQL_PATH,
+    credentials: "same-origin",
+  });
   const wsLink = new ReconnectableWsLink();
 
   const unauthorizedLink = new ErrorLink(({ error, operation }) => {
@@ -77,7 +87,9 @@ export function createApolloClient(): AppApollo {
     cache: new InMemoryCache({
       typePolicies: {
         // Spec §3: a missing balance counts as 0.
-        User: { fields: { tokens: { read: (tokens?: number) => tokens ?? 0 } } },
+        User: {
+          fields: { tokens: { read: (tokens?: number) => tokens ?? 0 } },
+        },
         DashboardStats: { keyFields: false },
         QuotaUsage: { keyFields: false },
         TokenBalanceChange: { keyFields: false },

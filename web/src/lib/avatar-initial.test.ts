@@ -2,12 +2,18 @@ import { getAvatarInitial, getDisplayName } from "./avatar-initial";
 
 describe("getAvatarInitial", () => {
   it("uses the first letter of the first name", () => {
-    expect(getAvatarInitial({ firstName: "ada", email: "zed@example.com" })).toBe("A");
+    expect(
+      getAvatarInitial({ firstName: "ada", email: "zed@example.com" }),
+    ).toBe("A");
   });
 
   it("falls back to the first letter of the e-mail when there is no first name", () => {
-    expect(getAvatarInitial({ firstName: null, email: "zed@example.com" })).toBe("Z");
-    expect(getAvatarInitial({ firstName: "   ", email: "mia@example.com" })).toBe("M");
+    expect(
+      getAvatarInitial({ firstName: null, email: "zed@example.com" }),
+    ).toBe("Z");
+    expect(
+      getAvatarInitial({ firstName: "   ", email: "mia@example.com" }),
+    ).toBe("M");
   });
 
   it("falls back to U when there is neither a first name nor an e-mail", () => {
@@ -24,20 +30,32 @@ describe("getAvatarInitial", () => {
 
 describe("getDisplayName", () => {
   it("joins first and last name", () => {
-    expect(getDisplayName({ firstName: "Ada", lastName: "Lovelace", email: "a@example.com" })).toBe(
-      "Ada Lovelace",
-    );
+    expect(
+      getDisplayName({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "a@example.com",
+      }),
+    ).toBe("Ada Lovelace");
   });
 
   it("uses whichever name part exists", () => {
-    expect(getDisplayName({ firstName: null, lastName: "Lovelace", email: "a@example.com" })).toBe(
-      "Lovelace",
-    );
+    expect(
+      getDisplayName({
+        firstName: null,
+        lastName: "Lovelace",
+        email: "a@example.com",
+      }),
+    ).toBe("Lovelace");
   });
 
   it("falls back to the e-mail when there is no name", () => {
-    expect(getDisplayName({ firstName: null, lastName: " ", email: "a@example.com" })).toBe(
-      "a@example.com",
-    );
+    expect(
+      getDisplayName({
+        firstName: null,
+        lastName: " ",
+        email: "a@example.com",
+      }),
+    ).toBe("a@example.com");
   });
 });

@@ -13,7 +13,11 @@ export const TOASTS = {
     description: "Failed to create conversation",
     variant: "destructive",
   },
-  sendMessageFailed: { title: "Error", description: "Failed to send message", variant: "destructive" },
+  sendMessageFailed: {
+    title: "Error",
+    description: "Failed to send message",
+    variant: "destructive",
+  },
   generationFailed: {
     title: "Generation Failed",
     description: "Failed to generate image. Please try again.",
@@ -71,7 +75,8 @@ export const TOASTS = {
   },
   quotaExceeded: {
     title: "Free plan limit reached",
-    description: "You have used this month's free allowance. Upgrade your plan to keep going.",
+    description:
+      "You have used this month's free allowance. Upgrade your plan to keep going.",
     variant: "destructive",
   },
   rateLimited: {
@@ -99,7 +104,8 @@ export const TOASTS = {
   liked: { title: "Liked!" },
   uploadSucceeded: {
     title: "Upload Successful!",
-    description: "Your photos have been uploaded. AI generation will begin shortly.",
+    description:
+      "Your photos have been uploaded. AI generation will begin shortly.",
   },
 } as const satisfies Record<string, ToastInput>;
 
@@ -123,7 +129,10 @@ export function handleUnauthorized(): void {
 }
 
 /** The toast a failed request should show: session and quota problems first, else `fallback`. */
-export function toastForError(error: unknown, fallback: ToastInput): ToastInput {
+export function toastForError(
+  error: unknown,
+  fallback: ToastInput,
+): ToastInput {
   switch (getErrorCode(error)) {
     case "UNAUTHENTICATED":
       return TOASTS.unauthorized;

@@ -18,9 +18,13 @@ export type AppErrorCode =
 function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
   if (CombinedGraphQLErrors.is(error)) return error.errors;
   if (ServerError.is(error)) {
-    const result = error.result as { errors?: unknown } | string | undefined;
-    if (result && typeof result === "object" && Array.isArray(result.errors)) {
-      return result.errors as GraphQLFormattedError[];
+    // A non-2xx reply (e.g. a 429 from the rate limiter) may still carry a GraphQL error body.
+    try {
+      const body = JSON.parse(error.bodyText) as { errors?: unknown };
+      if (Array.isArray(body.errors))
+        return body.errors as GraphQLFormattedError[];
+    } catch {
+      return [];
     }
   }
   return [];
@@ -32,7 +36,9 @@ function codeOf(error: GraphQLFormattedError): string | undefined {
 }
 
 /** The first error code in an Apollo error, with HTTP statuses mapped for non-GraphQL replies. */
-export function getErrorCode(error: unknown): AppErrorCode | (string & {}) | undefined {
+export function getErrorCode(
+  error: unknown,
+): AppErrorCode | (string & {}) | undefined {
   for (const item of formattedErrors(error)) {
     const code = codeOf(item);
     if (code) return code;
@@ -54,9 +60,12 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   for (const item of formattedErrors(error)) {
     const raw = item.extensions?.["fieldErrors"];
     if (!raw || typeof raw !== "object") continue;
-    for (const [field, message] of Object.entries(raw as Record<string, unknown>)) {
+    for (const [field, message] of Object.entries(
+      raw as Record<string, unknown>,
+    )) {
       if (typeof message === "string") fieldErrors[field] = message;
-      else if (Array.isArray(message) && typeof message[0] === "string") fieldErrors[field] = message[0];
+      else if (Array.isArray(message) && typeof message[0] === "string")
+        fieldErrors[field] = message[0];
     }
   }
   return fieldErrors;

@@ -25,7 +25,12 @@ describe("validateRegistration", () => {
 
   it("uses the spec's messages for e-mail, password length and confirmation", () => {
     const errors = validateRegistration(
-      { ...validForm, email: "not-an-email", password: "short", confirmPassword: "shorter" },
+      {
+        ...validForm,
+        email: "not-an-email",
+        password: "short",
+        confirmPassword: "shorter",
+      },
       TODAY,
     );
     expect(errors.email).toBe("Please enter a valid email address");
@@ -34,26 +39,35 @@ describe("validateRegistration", () => {
   });
 
   it("attaches a mismatch to confirmPassword only", () => {
-    const errors = validateRegistration({ ...validForm, confirmPassword: "different!" }, TODAY);
-    expect(errors).toEqual({ confirmPassword: VALIDATION_MESSAGES.confirmPassword });
+    const errors = validateRegistration(
+      { ...validForm, confirmPassword: "different!" },
+      TODAY,
+    );
+    expect(errors).toEqual({
+      confirmPassword: VALIDATION_MESSAGES.confirmPassword,
+    });
   });
 
   it("requires a real date of birth at least 18 years ago", () => {
-    expect(validateRegistration({ ...validForm, dateOfBirth: "" }, TODAY).dateOfBirth).toBe(
-      VALIDATION_MESSAGES.dateOfBirth,
-    );
-    expect(validateRegistration({ ...validForm, dateOfBirth: "2007-06-16" }, TODAY).dateOfBirth).toBe(
-      VALIDATION_MESSAGES.underage,
-    );
-    expect(validateRegistration({ ...validForm, dateOfBirth: "2007-06-15" }, TODAY).dateOfBirth).toBe(
-      undefined,
-    );
+    expect(
+      validateRegistration({ ...validForm, dateOfBirth: "" }, TODAY)
+        .dateOfBirth,
+    ).toBe(VALIDATION_MESSAGES.dateOfBirth);
+    expect(
+      validateRegistration({ ...validForm, dateOfBirth: "2007-06-16" }, TODAY)
+        .dateOfBirth,
+    ).toBe(VALIDATION_MESSAGES.underage);
+    expect(
+      validateRegistration({ ...validForm, dateOfBirth: "2007-06-15" }, TODAY)
+        .dateOfBirth,
+    ).toBe(undefined);
   });
 
   it("requires the age and terms confirmation", () => {
-    expect(validateRegistration({ ...validForm, acceptTerms: false }, TODAY).acceptTerms).toBe(
-      VALIDATION_MESSAGES.acceptTerms,
-    );
+    expect(
+      validateRegistration({ ...validForm, acceptTerms: false }, TODAY)
+        .acceptTerms,
+    ).toBe(VALIDATION_MESSAGES.acceptTerms);
   });
 });
 

@@ -22,7 +22,8 @@ export const VALIDATION_MESSAGES = {
   passwordRequired: "Please enter your password",
   dateOfBirth: "Please enter your date of birth",
   underage: "You must be 18 or older to use this service",
-  acceptTerms: "You must confirm you are 18 or older and accept the Terms of Service",
+  acceptTerms:
+    "You must confirm you are 18 or older and accept the Terms of Service",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,7 +37,11 @@ export function isValidEmail(email: string): boolean {
 export function ageOn(dateOfBirth: string, today: Date): number | null {
   const match = DATE_PATTERN.exec(dateOfBirth);
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [year, month, day] = [
+    Number(match[1]),
+    Number(match[2]),
+    Number(match[3]),
+  ];
   const birth = new Date(Date.UTC(year, month - 1, day));
   if (
     birth.getUTCFullYear() !== year ||
@@ -47,7 +52,8 @@ export function ageOn(dateOfBirth: string, today: Date): number | null {
   }
   let age = today.getFullYear() - year;
   const beforeBirthday =
-    today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
+    today.getMonth() + 1 < month ||
+    (today.getMonth() + 1 === month && today.getDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -58,7 +64,8 @@ export function validateRegistration(
 ): FieldErrors<RegistrationField> {
   const errors: FieldErrors<RegistrationField> = {};
   if (!isValidEmail(form.email)) errors.email = VALIDATION_MESSAGES.email;
-  if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = VALIDATION_MESSAGES.password;
+  if (form.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = VALIDATION_MESSAGES.password;
   if (form.confirmPassword !== form.password) {
     errors.confirmPassword = VALIDATION_MESSAGES.confirmPassword;
   }

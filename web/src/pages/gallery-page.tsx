@@ -1,5 +1,10 @@
 import { PageHeader } from "../components/page-header";
 
 export default function GalleryPage() {
-  return <PageHeader title="AI Gallery" description="Browse public creations and manage your own images." />;
+  return (
+    <PageHeader
+      title="AI Gallery"
+      description="Browse public creations and manage your own images."
+    />
+  );
 }

@@ -1,4 +1,13 @@
-import { Box, Button, Flex, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
 import { BrandLink } from "../components/brand-link";
 import { ChatIcon, GalleryIcon, ImageIcon } from "../components/icons";
@@ -7,9 +16,21 @@ import { MAIN_CONTENT_ID, SkipLink } from "../components/skip-link";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
 const HIGHLIGHTS = [
-  { icon: ChatIcon, title: "AI girlfriend chat", text: "Characters that remember who they are." },
-  { icon: ImageIcon, title: "Image generation", text: "Turn a description into artwork in seconds." },
-  { icon: GalleryIcon, title: "Community gallery", text: "Share your creations and find new ideas." },
+  {
+    icon: ChatIcon,
+    title: "AI girlfriend chat",
+    text: "Characters that remember who they are.",
+  },
+  {
+    icon: ImageIcon,
+    title: "Image generation",
+    text: "Turn a description into artwork in seconds.",
+  },
+  {
+    icon: GalleryIcon,
+    title: "Community gallery",
+    text: "Share your creations and find new ideas.",
+  },
 ];
 
 export default function LandingPage() {
@@ -18,7 +39,14 @@ export default function LandingPage() {
     <Flex direction="column" minH="100dvh" bg="bg">
       <SkipLink />
       <Box as="header" borderBottomWidth="1px" borderColor="border.muted">
-        <Flex maxW="7xl" mx="auto" px={{ base: "4", md: "6" }} h="16" align="center" gap="4">
+        <Flex
+          maxW="7xl"
+          mx="auto"
+          px={{ base: "4", md: "6" }}
+          h="16"
+          align="center"
+          gap="4"
+        >
           <BrandLink />
           <HStack as="nav" aria-label="Account" gap="2" ms="auto">
             <Button asChild variant="ghost" size="sm">
@@ -30,7 +58,13 @@ export default function LandingPage() {
           </HStack>
         </Flex>
       </Box>
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" _focus={{ outline: "none" }}>
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        flex="1"
+        _focus={{ outline: "none" }}
+      >
         <Stack
           as="section"
           aria-labelledby="hero-heading"
@@ -52,8 +86,8 @@ export default function LandingPage() {
             Your imagination, brought to life by AI
           </Heading>
           <Text fontSize={{ base: "lg", md: "xl" }} color="fg.muted" maxW="2xl">
-            Chat with AI characters, generate stunning images and share them in the gallery. An
-            AI creative platform for adults.
+            Chat with AI characters, generate stunning images and share them in
+            the gallery. An AI creative platform for adults.
           </Text>
           <Text fontSize="sm" color="fg.subtle">
             18+ only
@@ -71,7 +105,14 @@ export default function LandingPage() {
           pb="20"
         >
           {HIGHLIGHTS.map(({ icon: FeatureIcon, title, text }) => (
-            <Stack key={title} p="6" rounded="xl" borderWidth="1px" borderColor="border.muted" gap="3">
+            <Stack
+              key={title}
+              p="6"
+              rounded="xl"
+              borderWidth="1px"
+              borderColor="border.muted"
+              gap="3"
+            >
               <FeatureIcon boxSize="6" color="purple.300" />
               <Heading as="h2" size="md">
                 {title}

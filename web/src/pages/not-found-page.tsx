@@ -14,7 +14,9 @@ export function NotFoundPage() {
               404 Page Not Found
             </Heading>
           </HStack>
-          <Text color="fg.muted">Did you forget to add the page to the router?</Text>
+          <Text color="fg.muted">
+            Did you forget to add the page to the router?
+          </Text>
         </Card.Body>
       </Card.Root>
     </Center>

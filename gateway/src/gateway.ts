@@ -1,0 +1,161 @@
+import http from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { type Bus, healthHandler, logger } from '@app/kit';
+import { AppError } from '@app/schema';
+import express from 'express';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { type GatewayConfig, readGatewayConfig } from './gateway.config';
+import { type GatewayContext } from './graphql/context';
+import { depthLimit, formatGraphQLError } from './graphql/errors';
+import { buildGatewaySchema } from './graphql/schema';
+import { clientIp } from './http/client-ip';
+import { clearedSessionCookie, readSessionToken, sessionCookie } from './http/cookies';
+import { requestContext } from './http/request-context';
+import { sameOriginWrites, securityHeaders } from './http/security-headers';
+import { shedLoad } from './http/load-shedding';
+import { webAppRouter } from './http/web-app';
+import { IdentityClient } from './identity-client';
+import { LiveHub } from './live-hub';
+import { apiRouter } from './rest/api.router';
+import { sendError } from './rest/send-error';
+
+const MAX_QUERY_DEPTH = 12;
+
+export interface Gateway {
+  server: http.Server;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  bus: Bus;
+  config?: GatewayConfig;
+  /** Readiness of what sits behind the gateway (embedded services, or the bus alone). */
+  isReady?: () => Promise<boolean>;
+}
+
+/** The public edge: GraphQL over HTTP and WebSocket, the compatible REST API, health, and the web app. */
+export async function createGateway({ bus, config = readGatewayConfig(), isReady = () => bus.isReady() }: GatewayOptions): Promise<Gateway> {
+  const identity = new IdentityClient(bus);
+  const live = new LiveHub();
+  await live.start(bus);
+  const schema = buildGatewaySchema(live);
+  const app = express();
+  const server = http.createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxyHops);
+
+  const health = healthHandler(isReady);
+  app.get(['/healthz', '/readyz'], (req, res) => void health(req, res));
+  app.use(securityHeaders);
+  app.use(shedLoad(config.maxInFlight));
+  app.use(requestContext(identity, config.trustProxyHops));
+  app.use(sameOriginWrites);
+
+  const isOperatorToken = (token: string | null) => {
+    if (!config.operatorToken || !token) return false;
+    const a = Buffer.from(token);
+    const b = Buffer.from(config.operatorToken);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: 64 * 1024 });
+  const wsCleanup = useServer<Record<string, unknown>, { context?: GatewayContext }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const request = ctx.extra.request;
+        const bearer = typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : null;
+        const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
+        const meta = { requestId: `ws-${Date.now().toString(36)}` };
+        const user = await identity.resolveSession(token, meta).catch(() => null);
+        ctx.extra.context = {
+          user,
+          isOperator: false,
+          clientIp: clientIp(request, config.trustProxyHops),
+          meta: { ...meta, userId: user?.id },
+          identity,
+          session: { token, start: () => undefined, end: () => undefined },
+        };
+        return true;
+      },
+      context: (ctx) => ctx.extra.context!,
+      onError: (_ctx, _id, _payload, errors) => {
+        logger.info({ errors: errors.map((error) => error.message) }, 'subscription refused');
+      },
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema,
+    introspection: config.introspection,
+    csrfPrevention: true,
+    validationRules: [depthLimit(MAX_QUERY_DEPTH)],
+    formatError: formatGraphQLError,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginLandingPageDisabled(),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+
+  app.use(
+    '/graphql',
+    express.json({ limit: '100kb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GatewayContext> => {
+        const state = req.state;
+        const secure = config.secureCookies || req.secure;
+        const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
+        const isOperator = isOperatorToken(bearer);
+        const user = isOperator ? null : await state.user();
+        return {
+          user,
+          isOperator,
+          clientIp: state.clientIp,
+          meta: { requestId: state.requestId, userId: user?.id },
+          identity,
+          session: {
+            token: state.sessionToken,
+            start: (token, expiresAt) => res.append('Set-Cookie', sessionCookie(token, expiresAt, secure)),
+            end: () => res.append('Set-Cookie', clearedSessionCookie(secure)),
+          },
+        };
+      },
+    }),
+  );
+  app.use('/api', apiRouter(identity, config.secureCookies));
+  app.use(webAppRouter(config.webDist, { brandName: config.brandName }));
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status === 404) return sendError(res, new AppError('NOT_FOUND', 'Not found'));
+    sendError(res, error);
+  });
+
+  return {
+    server,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          const address = server.address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+          logger.info({ url }, 'gateway listening');
+          resolve({ port, url });
+        });
+      }),
+    close: async () => {
+      await apollo.stop();
+      await live.stop();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { RequestMeta, User } from '@app/schema';
+import { AppError } from '@app/schema';
+import type { IdentityClient } from '../identity-client';
+
+/** Per-request state every resolver sees; transport details (cookies) are reached only through `session`. */
+export interface GatewayContext {
+  user: User | null;
+  isOperator: boolean;
+  clientIp: string;
+  meta: RequestMeta;
+  identity: IdentityClient;
+  session: {
+    token: string | null;
+    /** Sets the session cookie (HTTP only; a no-op over WebSocket). */
+    start(token: string, expiresAt: Date): void;
+    end(): void;
+  };
+}
+
+export function requireUser(context: GatewayContext): User {
+  if (!context.user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+  return context.user;
+}
+
+export function requireOperator(context: GatewayContext): void {
+  if (!context.isOperator) throw new AppError('FORBIDDEN', 'Operator access required');
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { buildSchemaSync } from 'type-graphql';
+import { AccountResolver } from './account.resolver';
+import { TokensResolver } from './tokens.resolver';
+import { LiveHub } from '../live-hub';
+
+/** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
+export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
+  return buildSchemaSync({ resolvers: [AccountResolver, TokensResolver], validate: false, pubSub: live });
+}
+
+/** The SDL checked in as schema/schema.graphql (sorted so diffs stay small). */
+export function printGatewaySchema(): string {
+  return `${printSchema(lexicographicSortSchema(buildGatewaySchema(new LiveHub())))}\n`;
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { LIVE_TOPICS } from '../live-hub';
+import { type GatewayContext, requireOperator, requireUser } from './context';
+import { DashboardStatsType, QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
+
+@Resolver()
+export class TokensResolver {
+  @Query(() => DashboardStatsType, { description: "The signed-in member's activity counters." })
+  dashboardStats(@Ctx() context: GatewayContext): Promise<DashboardStatsType> {
+    return context.identity.getStats(requireUser(context).id, context.meta);
+  }
+
+  @Query(() => [QuotaUsageType], { description: "The signed-in member's free-plan allowances this month." })
+  async myQuotas(@Ctx() context: GatewayContext): Promise<QuotaUsageType[]> {
+    const quotas = await context.identity.getQuotas(requireUser(context).id, context.meta);
+    return quotas.map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType }));
+  }
+
+  @Mutation(() => TokenBalanceChangeType, { description: 'Operator only (Authorization: Bearer OPERATOR_TOKEN): grants tokens to a member.' })
+  grantTokens(
+    @Arg('email', () => String) email: string,
+    @Arg('amount', () => Int) amount: number,
+    @Arg('reason', () => String) reason: string,
+    @Ctx() context: GatewayContext,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Repeating a key grants once.' }) idempotencyKey?: string | null,
+  ): Promise<TokenBalanceChangeType> {
+    requireOperator(context);
+    return context.identity.grantTokens(email, amount, reason, idempotencyKey ?? `grant:${randomUUID()}`, context.meta);
+  }
+
+  @Subscription(() => TokenBalanceChangeType, {
+    description: "Pushes the signed-in member's new balance whenever it changes.",
+    topics: LIVE_TOPICS.tokens,
+    topicId: ({ context }) => requireUser(context as GatewayContext).id,
+  })
+  tokenBalanceChanged(@Root() change: TokenBalanceChangeType): TokenBalanceChangeType {
+    return change;
+  }
+}

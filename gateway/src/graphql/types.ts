@@ -1,0 +1,65 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLISODateTime } from 'type-graphql';
+
+@ObjectType({ description: 'A member of the platform.' })
+export class UserType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String, { nullable: true }) firstName!: string | null;
+  @Field(() => String, { nullable: true }) lastName!: string | null;
+  @Field(() => String, { nullable: true }) profileImageUrl!: string | null;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => Int, { description: 'Token balance; 1 token = 1 AI generation.' }) tokens!: number;
+}
+
+@InputType()
+export class RegisterInput {
+  @Field(() => String) email!: string;
+  @Field(() => String) password!: string;
+  @Field(() => String) confirmPassword!: string;
+  @Field(() => String, { nullable: true }) firstName?: string | null;
+  @Field(() => String, { nullable: true }) lastName?: string | null;
+  @Field(() => String, { description: 'YYYY-MM-DD; members must be 18 or older.' }) dateOfBirth!: string;
+  @Field(() => Boolean, { description: 'Accepts the Terms of Service and confirms being 18 or older.' }) acceptTerms!: boolean;
+}
+
+@InputType()
+export class LoginInput {
+  @Field(() => String) email!: string;
+  @Field(() => String) password!: string;
+}
+
+@ObjectType()
+export class DashboardStatsType {
+  @Field(() => Int) imagesGenerated!: number;
+  @Field(() => Int) chatMessages!: number;
+  @Field(() => Int) charactersCreated!: number;
+  @Field(() => Int) storiesStarted!: number;
+  @Field(() => Int) totalLikes!: number;
+  @Field(() => Int) publicImages!: number;
+}
+
+export enum QuotaKindType {
+  IMAGE = 'image',
+  CHAT = 'chat',
+  CHARACTER = 'character',
+  STORY = 'story',
+}
+registerEnumType(QuotaKindType, { name: 'QuotaKind', description: 'A free-plan monthly allowance.' });
+
+@ObjectType({ description: "This month's use of a free-plan allowance." })
+export class QuotaUsageType {
+  @Field(() => QuotaKindType) kind!: QuotaKindType;
+  @Field(() => Int) used!: number;
+  @Field(() => Int) limit!: number;
+  @Field(() => GraphQLISODateTime) periodStart!: string;
+  @Field(() => GraphQLISODateTime) periodEnd!: string;
+}
+
+@ObjectType({ description: 'A change to a token balance.' })
+export class TokenBalanceChangeType {
+  @Field(() => Int) balance!: number;
+  @Field(() => Int, { description: 'Positive for grants and refunds, negative for debits.' }) delta!: number;
+  @Field(() => String) reason!: string;
+  @Field(() => GraphQLISODateTime) occurredAt!: string;
+}

@@ -1,0 +1,20 @@
+import type { Bus } from '@app/kit';
+import { type RequestMeta, type User, identityRpc } from '@app/schema';
+
+/** The gateway's calls to the identity service; GraphQL resolvers and REST handlers share them. */
+export class IdentityClient {
+  constructor(private readonly bus: Bus) {}
+
+  register = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.register, { input, clientIp }, meta);
+  login = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.login, { input, clientIp }, meta);
+  logout = (sessionToken: string, meta: RequestMeta) => this.bus.request(identityRpc.logout, { sessionToken }, meta);
+  getStats = (userId: string, meta: RequestMeta) => this.bus.request(identityRpc.getStats, { userId }, meta);
+  getQuotas = async (userId: string, meta: RequestMeta) => (await this.bus.request(identityRpc.getQuotas, { userId }, meta)).quotas;
+  grantTokens = (email: string, amount: number, reason: string, idempotencyKey: string, meta: RequestMeta) =>
+    this.bus.request(identityRpc.grantTokens, { email, amount, reason, idempotencyKey }, meta);
+
+  async resolveSession(sessionToken: string | null, meta: RequestMeta): Promise<User | null> {
+    if (!sessionToken || sessionToken.length > 200) return null;
+    return (await this.bus.request(identityRpc.resolveSession, { sessionToken }, meta)).user;
+  }
+}

@@ -1,0 +1,104 @@
+import { AppError, type User } from '@app/schema';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { clearedSessionCookie, sessionCookie } from '../http/cookies';
+import type { IdentityClient } from '../identity-client';
+import { sendError } from './send-error';
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+/** Wraps a handler so every failure takes the one error path. */
+const handle =
+  (handler: Handler) =>
+  (req: Request, res: Response): void => {
+    handler(req, res).catch((error: unknown) => sendError(res, error));
+  };
+
+async function requireUser(req: Request): Promise<User> {
+  const user = await req.state.user();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+  return user;
+}
+
+/** JSON bodies only: anything else is 415, malformed JSON is 400, and a body over 100 kB is 413. */
+function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (!req.is('application/json')) {
+    sendError(res, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a JSON body with Content-Type: application/json'));
+    return;
+  }
+  express.json({ limit: '100kb' })(req, res, (error?: unknown) => {
+    if (!error) return next();
+    const status = (error as { status?: number }).status;
+    sendError(res, status === 413 ? new AppError('PAYLOAD_TOO_LARGE', 'Request body too large') : new AppError('VALIDATION_FAILED', 'Malformed JSON body'));
+  });
+}
+
+const bodyObject = (req: Request): Record<string, unknown> =>
+  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+
+/** The compatible `/api` endpoints (SPEC §7): thin handlers over the same service calls GraphQL uses. */
+export function apiRouter(identity: IdentityClient, secureCookies: boolean): Router {
+  const router = Router();
+  const meta = (req: Request) => ({ requestId: req.state.requestId });
+  const isSecure = (req: Request) => secureCookies || req.secure;
+  const endSession = async (req: Request, res: Response) => {
+    if (req.state.sessionToken) await identity.logout(req.state.sessionToken, meta(req));
+    res.setHeader('Set-Cookie', clearedSessionCookie(isSecure(req)));
+  };
+
+  router.get(
+    '/user',
+    handle(async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await requireUser(req));
+    }),
+  );
+
+  router.get('/login', (_req, res) => res.redirect(302, '/signin'));
+
+  router.get(
+    '/logout',
+    handle(async (req, res) => {
+      // A navigation started by another site must not sign the member out (SameSite=Lax sends the cookie).
+      if (req.headers['sec-fetch-site'] !== 'cross-site') await endSession(req, res);
+      res.redirect(302, '/');
+    }),
+  );
+
+  router.post(
+    '/signout',
+    handle(async (req, res) => {
+      await endSession(req, res);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/auth/register',
+    jsonBody,
+    handle(async (req, res) => {
+      const result = await identity.register(bodyObject(req), req.state.clientIp, meta(req));
+      res.setHeader('Set-Cookie', sessionCookie(result.session.token, new Date(result.session.expiresAt), isSecure(req)));
+      res.status(201).json(result.user);
+    }),
+  );
+
+  router.post(
+    '/auth/login',
+    jsonBody,
+    handle(async (req, res) => {
+      const result = await identity.login(bodyObject(req), req.state.clientIp, meta(req));
+      res.setHeader('Set-Cookie', sessionCookie(result.session.token, new Date(result.session.expiresAt), isSecure(req)));
+      res.json(result.user);
+    }),
+  );
+
+  router.get(
+    '/dashboard/stats',
+    handle(async (req, res) => {
+      res.json(await identity.getStats((await requireUser(req)).id, meta(req)));
+    }),
+  );
+
+  router.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
+  return router;
+}

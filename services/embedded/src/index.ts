@@ -1,0 +1,47 @@
+import { chatService } from '@app/chat';
+import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gateway';
+import { identityService } from '@app/identity';
+import { type InfraConfig, type RunningService, type ServiceDefinition, connectBus, logger, readInfraConfig, startService } from '@app/kit';
+import { mediaService } from '@app/media';
+
+export interface EmbeddedOptions {
+  infra?: InfraConfig;
+  gateway?: Partial<GatewayConfig>;
+  env?: NodeJS.ProcessEnv;
+  /** Replaces a service definition (tests use it for a fake clock). */
+  services?: ServiceDefinition[];
+}
+
+export interface EmbeddedPlatform {
+  url: string;
+  port: number;
+  services: RunningService[];
+  stop(): Promise<void>;
+}
+
+/** The whole product in one process: gateway + identity + chat + media on one bus and one database. */
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
+  const env = options.env ?? process.env;
+  const infra = options.infra ?? readInfraConfig(env);
+  const bus = await connectBus(infra, 'embedded');
+  const definitions = options.services ?? [identityService, chatService, mediaService];
+  const services: RunningService[] = [];
+  for (const definition of definitions) services.push(await startService(definition, bus, infra, env));
+  const gateway = await createGateway({
+    bus,
+    config: { ...readGatewayConfig(env), ...options.gateway },
+    isReady: async () => (await Promise.all(services.map((service) => service.isReady()))).every(Boolean),
+  });
+  const { url, port } = await gateway.listen();
+  return {
+    url,
+    port,
+    services,
+    stop: async () => {
+      await gateway.close();
+      for (const service of services.reverse()) await service.stop();
+      await bus.close();
+      logger.info('stopped');
+    },
+  };
+}

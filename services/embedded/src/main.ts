@@ -1,0 +1,21 @@
+import { logger } from '@app/kit';
+import { startEmbedded } from './index';
+
+async function main(): Promise<void> {
+  const platform = await startEmbedded();
+  console.log(`\n  Ready: ${platform.url}\n`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await platform.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+});

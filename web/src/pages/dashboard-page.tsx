@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { useQuery } from "@apollo/client/react";
+import type { ComponentType } from "react";
+import { Link as RouterLink } from "react-router";
+import { useCurrentUser } from "../auth/auth-context";
+import {
+  ChatIcon,
+  CoinsIcon,
+  GalleryIcon,
+  ImageIcon,
+  UsersIcon,
+} from "../components/icons";
+import type { IconProps } from "@chakra-ui/react";
+import type { QuotaKind } from "../gql/graphql";
+import { useDocumentTitle } from "../hooks/use-document-title";
+import { MyQuotasDocument } from "./dashboard-quotas";
+
+/** Spec §9: a balance below 3 tokens is low. */
+export const LOW_TOKEN_THRESHOLD = 3;
+
+const TILES: {
+  href: string;
+  title: string;
+  description: string;
+  icon: ComponentType<IconProps>;
+}[] = [
+  {
+    href: "/chat",
+    title: "AI Chat",
+    description: "Have a conversation with an AI companion.",
+    icon: ChatIcon,
+  },
+  {
+    href: "/generator",
+    title: "Image Generator",
+    description: "Turn your ideas into images from a text prompt.",
+    icon: ImageIcon,
+  },
+  {
+    href: "/characters",
+    title: "Characters",
+    description: "Create and manage your own AI characters.",
+    icon: UsersIcon,
+  },
+  {
+    href: "/gallery",
+    title: "Gallery",
+    description: "Browse and share AI-generated artwork.",
+    icon: GalleryIcon,
+  },
+];
+
+const QUOTA_LABELS: Record<QuotaKind, string> = {
+  IMAGE: "Image generations",
+  CHAT: "Chat messages",
+  CHARACTER: "Character creations",
+  STORY: "Story generations",
+};
+
+function TokenBalanceCard({ tokens }: { tokens: number }) {
+  const isLow = tokens < LOW_TOKEN_THRESHOLD;
+  return (
+    <Card.Root
+      as="section"
+      aria-labelledby="token-balance-heading"
+      variant="outline"
+      bgGradient="to-br"
+      gradientFrom="purple.950"
+      gradientTo="bg"
+    >
+      <Card.Body gap="4">
+        <Flex align="center" gap="4" wrap="wrap">
+          <Box p="3" rounded="full" bg="purple.900" color="purple.200">
+            <CoinsIcon boxSize="6" />
+          </Box>
+          <Stack gap="0" flex="1" minW="40">
+            <Heading
+              as="h2"
+              id="token-balance-heading"
+              size="sm"
+              color="fg.muted"
+              fontWeight="medium"
+            >
+              Token balance
+            </Heading>
+            <Text fontSize="3xl" fontWeight="bold" aria-live="polite">
+              <span data-testid="token-balance">{tokens}</span> tokens
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              1 token = 1 generation
+            </Text>
+          </Stack>
+          {!isLow && (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/subscribe">View plans</RouterLink>
+            </Button>
+          )}
+        </Flex>
+        {isLow && (
+          <Alert.Root status="warning" data-testid="low-tokens-warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Low on tokens</Alert.Title>
+              <Alert.Description>
+                Top up to keep generating images and chatting.
+              </Alert.Description>
+            </Alert.Content>
+            <Button asChild size="sm" colorPalette="purple" alignSelf="center">
+              <RouterLink to="/subscribe">Buy Tokens</RouterLink>
+            </Button>
+          </Alert.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function FreePlanUsage() {
+  const { data } = useQuery(MyQuotasDocument, { errorPolicy: "all" });
+  const quotas = data?.myQuotas ?? [];
+  if (quotas.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="quota-heading" data-testid="quota-usage">
+      <Heading
+        as="h2"
+        id="quota-heading"
+        size="sm"
+        color="fg.muted"
+        fontWeight="medium"
+        mb="3"
+      >
+        Free plan usage this month
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        {quotas.map((quota) => (
+          <Progress.Root
+            key={quota.kind}
+            value={Math.min(quota.used, quota.limit)}
+            max={Math.max(quota.limit, 1)}
+            size="sm"
+            colorPalette={quota.used >= quota.limit ? "red" : "purple"}
+          >
+            <HStack justify="space-between" mb="1.5">
+              <Progress.Label fontSize="sm">
+                {QUOTA_LABELS[quota.kind]}
+              </Progress.Label>
+              <Text fontSize="sm" color="fg.muted">
+                {quota.used} / {quota.limit}
+              </Text>
+            </HStack>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+export default function DashboardPage() {
+  const user = useCurrentUser();
+  useDocumentTitle("Home");
+
+  return (
+    <Stack gap="8">
+      <Stack gap="1">
+        <Heading
+          as="h1"
+          size={{ base: "2xl", md: "3xl" }}
+          letterSpacing="tight"
+        >
+          Welcome back, {user.firstName?.trim() || "Creator"}!
+        </Heading>
+        <Text color="fg.muted">What would you like to create today?</Text>
+      </Stack>
+
+      <TokenBalanceCard tokens={user.tokens ?? 0} />
+
+      <Box as="section" aria-labelledby="create-heading">
+        <Heading as="h2" id="create-heading" size="lg" mb="4">
+          Start creating
+        </Heading>
+        <SimpleGrid
+          as="ul"
+          columns={{ base: 1, sm: 2, lg: 4 }}
+          gap="4"
+          listStyleType="none"
+          m="0"
+          p="0"
+        >
+          {TILES.map(({ href, title, description, icon: TileIcon }) => (
+            <li key={href}>
+              <Card.Root
+                asChild
+                variant="outline"
+                h="full"
+                transition="border-color 0.15s, transform 0.15s"
+                _hover={{
+                  borderColor: "purple.500",
+                  transform: "translateY(-2px)",
+                }}
+                _focusVisible={{
+                  outline: "2px solid",
+                  outlineColor: "purple.400",
+                  outlineOffset: "2px",
+                }}
+              >
+                <RouterLink to={href}>
+                  <Card.Body gap="3">
+                    <TileIcon boxSize="6" color="purple.300" />
+                    <Heading as="h3" size="md">
+                      {title}
+                    </Heading>
+                    <Text color="fg.muted" fontSize="sm">
+                      {description}
+                    </Text>
+                  </Card.Body>
+                </RouterLink>
+              </Card.Root>
+            </li>
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      <FreePlanUsage />
+    </Stack>
+  );
+}
