@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
+import { env } from "node:process";
 import { defineConfig } from "vite";
 
 // The gateway (npm start) listens on 3000; the dev server forwards API and
 // GraphQL (HTTP and graphql-ws) to it so cookies stay same-origin.
-const GATEWAY_URL = "http://127.0.0.1:3000";
+const GATEWAY_URL = env["GATEWAY_URL"] ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   plugins: [react()],

@@ -40,7 +40,11 @@ export interface GatewayOptions {
 }
 
 /** The public edge: GraphQL over HTTP and WebSocket, the compatible REST API, health, and the web app. */
-export async function createGateway({ bus, config = readGatewayConfig(), isReady = () => bus.isReady() }: GatewayOptions): Promise<Gateway> {
+export async function createGateway({
+  bus,
+  config = readGatewayConfig(),
+  isReady = () => bus.isReady(),
+}: GatewayOptions): Promise<Gateway> {
   const identity = new IdentityClient(bus);
   const live = new LiveHub();
   await live.start(bus);
@@ -101,7 +105,15 @@ export async function createGateway({ bus, config = readGatewayConfig(), isReady
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
     ],
   });
   await apollo.start();

@@ -44,7 +44,9 @@ export function depthLimit(maxDepth: number) {
       OperationDefinition(node) {
         const depth = measure(node, 0, new Set());
         if (depth > maxDepth) {
-          context.reportError(new GraphQLError(`Query is nested too deeply (${depth} levels; the limit is ${maxDepth}).`, { nodes: [node] }));
+          context.reportError(
+            new GraphQLError(`Query is nested too deeply (${depth} levels; the limit is ${maxDepth}).`, { nodes: [node] }),
+          );
         }
       },
     };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { LIVE_TOPICS } from '../live-hub';
 import { type GatewayContext, requireOperator, requireUser } from './context';
-import { DashboardStatsType, QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
+import { DashboardStatsType, type QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
 
 @Resolver()
 export class TokensResolver {
@@ -17,7 +17,9 @@ export class TokensResolver {
     return quotas.map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType }));
   }
 
-  @Mutation(() => TokenBalanceChangeType, { description: 'Operator only (Authorization: Bearer OPERATOR_TOKEN): grants tokens to a member.' })
+  @Mutation(() => TokenBalanceChangeType, {
+    description: 'Operator only (Authorization: Bearer OPERATOR_TOKEN): grants tokens to a member.',
+  })
   grantTokens(
     @Arg('email', () => String) email: string,
     @Arg('amount', () => Int) amount: number,

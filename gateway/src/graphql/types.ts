@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLISODateTime } from 'type-graphql';
 
-@ObjectType({ description: 'A member of the platform.' })
+@ObjectType('User', { description: 'A member of the platform.' })
 export class UserType {
   @Field(() => ID) id!: string;
   @Field(() => String) email!: string;
@@ -29,7 +29,7 @@ export class LoginInput {
   @Field(() => String) password!: string;
 }
 
-@ObjectType()
+@ObjectType('DashboardStats', { description: 'Activity counters shown on the dashboard.' })
 export class DashboardStatsType {
   @Field(() => Int) imagesGenerated!: number;
   @Field(() => Int) chatMessages!: number;
@@ -47,7 +47,7 @@ export enum QuotaKindType {
 }
 registerEnumType(QuotaKindType, { name: 'QuotaKind', description: 'A free-plan monthly allowance.' });
 
-@ObjectType({ description: "This month's use of a free-plan allowance." })
+@ObjectType('QuotaUsage', { description: "This month's use of a free-plan allowance." })
 export class QuotaUsageType {
   @Field(() => QuotaKindType) kind!: QuotaKindType;
   @Field(() => Int) used!: number;
@@ -56,7 +56,7 @@ export class QuotaUsageType {
   @Field(() => GraphQLISODateTime) periodEnd!: string;
 }
 
-@ObjectType({ description: 'A change to a token balance.' })
+@ObjectType('TokenBalanceChange', { description: 'A change to a token balance.' })
 export class TokenBalanceChangeType {
   @Field(() => Int) balance!: number;
   @Field(() => Int, { description: 'Positive for grants and refunds, negative for debits.' }) delta!: number;

@@ -45,7 +45,14 @@ export function requestContext(identity: IdentityClient, trustProxyHops: number)
     res.on('finish', () => {
       if (req.path === '/healthz' || req.path === '/readyz') return;
       logger.info(
-        { requestId, userId, method: req.method, path: req.path, status: res.statusCode, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+        {
+          requestId,
+          userId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          latencyMs: Math.round((performance.now() - started) * 10) / 10,
+        },
         'request',
       );
     });

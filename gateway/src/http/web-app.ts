@@ -24,7 +24,10 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     return router;
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/app-config.js"></script>');
-  router.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   router.get(/^\/(?!api\/|api$|graphql).*/, (req: Request, res: Response) => {
     if (req.method !== 'GET') return;

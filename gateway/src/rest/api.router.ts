@@ -28,7 +28,12 @@ function jsonBody(req: Request, res: Response, next: NextFunction): void {
   express.json({ limit: '100kb' })(req, res, (error?: unknown) => {
     if (!error) return next();
     const status = (error as { status?: number }).status;
-    sendError(res, status === 413 ? new AppError('PAYLOAD_TOO_LARGE', 'Request body too large') : new AppError('VALIDATION_FAILED', 'Malformed JSON body'));
+    sendError(
+      res,
+      status === 413
+        ? new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
+        : new AppError('VALIDATION_FAILED', 'Malformed JSON body'),
+    );
   });
 }
 

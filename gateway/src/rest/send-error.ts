@@ -7,7 +7,9 @@ export function sendError(res: Response, error: unknown): void {
   if (error instanceof AppError) {
     if (error.details?.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
     const message = error.code === 'UNAUTHENTICATED' ? 'Unauthorized' : error.message;
-    res.status(HTTP_STATUS[error.code]).json({ message, code: error.code, ...(error.details?.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}) });
+    res
+      .status(HTTP_STATUS[error.code])
+      .json({ message, code: error.code, ...(error.details?.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}) });
     return;
   }
   logger.error({ err: error }, 'REST handler crashed');

@@ -142,11 +142,7 @@ export const identityRpc = {
     TokenChange.extend({ refunded: z.boolean() }),
   ),
   /** Counts one use of a free-plan quota without a token cost (e.g. character creation). */
-  consumeQuota: defineRpc(
-    'svc.identity.quota.consume',
-    UserRef.extend({ kind: QuotaKind, idempotencyKey: IdempotencyKey }),
-    QuotaUsage,
-  ),
+  consumeQuota: defineRpc('svc.identity.quota.consume', UserRef.extend({ kind: QuotaKind, idempotencyKey: IdempotencyKey }), QuotaUsage),
   getQuotas: defineRpc('svc.identity.quota.get', UserRef, z.object({ quotas: z.array(QuotaUsage) })),
   getStats: defineRpc('svc.identity.stats.get', UserRef, DashboardStats),
 } as const;

@@ -5,14 +5,21 @@ import type { StatsService } from './stats/stats.service';
 import type { TokensService } from './tokens/tokens.service';
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
-export async function serveIdentity(bus: Bus, accounts: AccountsService, tokens: TokensService, stats: StatsService): Promise<Subscription[]> {
+export async function serveIdentity(
+  bus: Bus,
+  accounts: AccountsService,
+  tokens: TokensService,
+  stats: StatsService,
+): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(identityRpc.register, ({ input, clientIp }) => accounts.register(input, clientIp)),
     bus.serve(identityRpc.login, ({ input, clientIp }) => accounts.login(input, clientIp)),
     bus.serve(identityRpc.logout, async ({ sessionToken }) => ({ ok: await accounts.logout(sessionToken) })),
     bus.serve(identityRpc.resolveSession, async ({ sessionToken }) => ({ user: await accounts.resolveSession(sessionToken) })),
     bus.serve(identityRpc.getUser, ({ userId }) => accounts.getUser(userId)),
-    bus.serve(identityRpc.grantTokens, ({ email, amount, reason, idempotencyKey }) => tokens.grantByEmail(email, amount, reason, idempotencyKey)),
+    bus.serve(identityRpc.grantTokens, ({ email, amount, reason, idempotencyKey }) =>
+      tokens.grantByEmail(email, amount, reason, idempotencyKey),
+    ),
     bus.serve(identityRpc.debitTokens, (input) => tokens.debit(input)),
     bus.serve(identityRpc.refundTokens, (input) => tokens.refund(input)),
     bus.serve(identityRpc.consumeQuota, (input) => tokens.consumeQuota(input)),

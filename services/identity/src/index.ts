@@ -10,7 +10,6 @@ import { TokensService } from './tokens/tokens.service';
 
 export { ageOn } from './accounts/accounts.service';
 
-
 /** Members, sessions, the token ledger, free-plan quotas and the dashboard stats projection. */
 export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): ServiceDefinition => ({
   name: 'identity',

@@ -8,8 +8,8 @@ export function AppToaster() {
       <Toaster toaster={toaster} insetInline={{ mdDown: "4" }}>
         {(toast) => (
           <Toast.Root
-            width={{ md: "420px" }}
-            maxWidth="100%"
+            width={{ base: "full", md: "420px" }}
+            maxWidth="calc(100vw - 2rem)"
             data-variant={
               (toast.meta as { variant?: string } | undefined)?.variant ??
               "default"

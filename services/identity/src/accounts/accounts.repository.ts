@@ -79,7 +79,9 @@ export class AccountsRepository {
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.db.manager.query(`DELETE FROM "identity"."sessions" WHERE "token_hash" = $1`, [tokenHash]);
+    const [, affected]: [unknown, number] = await this.db.manager.query(`DELETE FROM "identity"."sessions" WHERE "token_hash" = $1`, [
+      tokenHash,
+    ]);
     return affected > 0;
   }
 

@@ -42,7 +42,9 @@ export class AccountsService {
       });
     }
     if (ageOn(input.dateOfBirth, now) < MINIMUM_AGE) {
-      throw new AppError('UNDERAGE', 'You must be 18 or older to join.', { fieldErrors: { dateOfBirth: 'You must be 18 or older to join.' } });
+      throw new AppError('UNDERAGE', 'You must be 18 or older to join.', {
+        fieldErrors: { dateOfBirth: 'You must be 18 or older to join.' },
+      });
     }
     const ipKey = `register-ip:${clientIp}`;
     await this.throttle.assertAllowed(ipKey, REGISTRATIONS_PER_IP, 'Too many sign-ups from your network. Please try again later.');
@@ -137,4 +139,3 @@ export function ageOn(dateOfBirth: string, now: Date): number {
   if (beforeBirthday) age--;
   return age;
 }
-

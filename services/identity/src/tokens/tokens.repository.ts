@@ -45,7 +45,15 @@ export class TokensRepository {
 
   async insertEntry(
     manager: EntityManager,
-    entry: { userId: string; kind: LedgerRow['kind']; delta: number; balanceAfter: number; reason: string; idempotencyKey: string; at: Date },
+    entry: {
+      userId: string;
+      kind: LedgerRow['kind'];
+      delta: number;
+      balanceAfter: number;
+      reason: string;
+      idempotencyKey: string;
+      at: Date;
+    },
   ): Promise<void> {
     await manager.query(
       `INSERT INTO "identity"."token_ledger" ("user_id", "kind", "delta", "balance_after", "reason", "idempotency_key", "created_at")
@@ -75,7 +83,10 @@ export class TokensRepository {
   }
 
   /** Records one quota use; false when this idempotency key was already counted. */
-  async insertQuotaUse(manager: EntityManager, use: { idempotencyKey: string; userId: string; kind: QuotaKind; periodStart: string; at: Date }): Promise<boolean> {
+  async insertQuotaUse(
+    manager: EntityManager,
+    use: { idempotencyKey: string; userId: string; kind: QuotaKind; periodStart: string; at: Date },
+  ): Promise<boolean> {
     const rows = await manager.query(
       `INSERT INTO "identity"."quota_uses" ("idempotency_key", "user_id", "kind", "period_start", "created_at") VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "idempotency_key"`,

@@ -23,7 +23,15 @@ export class TokensService {
     const existing = await this.repository.findEntry(manager, idempotencyKey);
     if (existing) return this.change(userId, locked, 0, existing.reason, now);
     const balance = (await this.repository.applyDelta(manager, userId, amount))!;
-    await this.repository.insertEntry(manager, { userId, kind: 'grant', delta: amount, balanceAfter: balance, reason, idempotencyKey, at: now });
+    await this.repository.insertEntry(manager, {
+      userId,
+      kind: 'grant',
+      delta: amount,
+      balanceAfter: balance,
+      reason,
+      idempotencyKey,
+      at: now,
+    });
     return this.recordChange(manager, this.change(userId, balance, amount, reason, now));
   }
 
@@ -50,7 +58,10 @@ export class TokensService {
       if (input.quota) await this.assertQuotaLeft(manager, input.userId, input.quota, now);
       const after = await this.repository.applyDelta(manager, input.userId, -input.amount);
       if (after === null) {
-        throw new AppError('INSUFFICIENT_TOKENS', `You need ${input.amount} token${input.amount === 1 ? '' : 's'} for this; your balance is ${balance}.`);
+        throw new AppError(
+          'INSUFFICIENT_TOKENS',
+          `You need ${input.amount} token${input.amount === 1 ? '' : 's'} for this; your balance is ${balance}.`,
+        );
       }
       await this.repository.insertEntry(manager, {
         userId: input.userId,
@@ -63,7 +74,13 @@ export class TokensService {
       });
       if (input.quota) {
         const period = quotaPeriod(now);
-        await this.repository.insertQuotaUse(manager, { idempotencyKey: input.idempotencyKey, userId: input.userId, kind: input.quota, periodStart: period.startDate, at: now });
+        await this.repository.insertQuotaUse(manager, {
+          idempotencyKey: input.idempotencyKey,
+          userId: input.userId,
+          kind: input.quota,
+          periodStart: period.startDate,
+          at: now,
+        });
       }
       return this.recordChange(manager, this.change(input.userId, after, -input.amount, input.reason, now));
     });
@@ -126,7 +143,13 @@ export class TokensService {
   }
 
   private usage(kind: QuotaKind, used: number, period: { start: Date; end: Date }): QuotaUsage {
-    return { kind, used, limit: FREE_PLAN_MONTHLY_QUOTAS[kind], periodStart: period.start.toISOString(), periodEnd: period.end.toISOString() };
+    return {
+      kind,
+      used,
+      limit: FREE_PLAN_MONTHLY_QUOTAS[kind],
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
+    };
   }
 
   private change(userId: string, balance: number, delta: number, reason: string, at: Date): TokenChange {

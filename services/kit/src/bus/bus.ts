@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDef, EventEnvelope, RequestMeta, RpcDef, RpcRequest, RpcResponse } from '@app/schema';
-import { z } from 'zod';
+import { type z } from 'zod';
 
 export interface Subscription {
   unsubscribe(): Promise<void>;
 }
 
-export type RpcHandler<R extends RpcDef> = (
-  payload: z.output<R['request']>,
-  meta: RequestMeta,
-) => Promise<z.input<R['response']>>;
+export type RpcHandler<R extends RpcDef> = (payload: z.output<R['request']>, meta: RequestMeta) => Promise<z.input<R['response']>>;
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { AppError, type EventDef, type EventEnvelope, type RequestMeta, type RpcDef, type RpcRequest, type RpcResponse } from '@app/schema';
 import type { z } from 'zod';
 import { logger } from '../logger';
-import { type Bus, type ConsumeOptions, DEFAULT_RPC_TIMEOUT_MS, type EventHandler, type RpcHandler, type Subscription, buildEnvelope, subjectMatches } from './bus';
+import {
+  type Bus,
+  type ConsumeOptions,
+  DEFAULT_RPC_TIMEOUT_MS,
+  type EventHandler,
+  type RpcHandler,
+  type Subscription,
+  buildEnvelope,
+  subjectMatches,
+} from './bus';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
 
 type RawHandler = (frame: unknown) => Promise<unknown>;
@@ -53,7 +62,12 @@ export class InProcessBus implements Bus {
     return bus;
   }
 
-  async request<R extends RpcDef>(rpc: R, payload: RpcRequest<R>, meta: RequestMeta = {}, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<RpcResponse<R>> {
+  async request<R extends RpcDef>(
+    rpc: R,
+    payload: RpcRequest<R>,
+    meta: RequestMeta = {},
+    timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
+  ): Promise<RpcResponse<R>> {
     this.assertOpen();
     const entry = this.servers.get(rpc.subject);
     if (!entry || entry.handlers.length === 0) throw new AppError('UNAVAILABLE', `No service answers ${rpc.subject}`);

@@ -1,9 +1,36 @@
-import { AppError, EVENT_STREAM, EVENT_SUBJECTS, type EventDef, type EventEnvelope, type RequestMeta, type RpcDef, type RpcRequest, type RpcResponse } from '@app/schema';
-import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  AppError,
+  EVENT_STREAM,
+  EVENT_SUBJECTS,
+  type EventDef,
+  type EventEnvelope,
+  type RequestMeta,
+  type RpcDef,
+  type RpcRequest,
+  type RpcResponse,
+} from '@app/schema';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import { type NatsConnection, RequestError, TimeoutError, connect } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { logger } from '../logger';
-import { type Bus, type ConsumeOptions, DEFAULT_RPC_TIMEOUT_MS, type EventHandler, type RpcHandler, type Subscription, buildEnvelope, subjectMatches } from './bus';
+import {
+  type Bus,
+  type ConsumeOptions,
+  DEFAULT_RPC_TIMEOUT_MS,
+  type EventHandler,
+  type RpcHandler,
+  type Subscription,
+  buildEnvelope,
+  subjectMatches,
+} from './bus';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
 
 const NANOS_PER_MS = 1_000_000;
@@ -27,7 +54,12 @@ export class NatsBus implements Bus {
     return new NatsBus(nc, jetstream(nc), jsm);
   }
 
-  async request<R extends RpcDef>(rpc: R, payload: RpcRequest<R>, meta: RequestMeta = {}, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<RpcResponse<R>> {
+  async request<R extends RpcDef>(
+    rpc: R,
+    payload: RpcRequest<R>,
+    meta: RequestMeta = {},
+    timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
+  ): Promise<RpcResponse<R>> {
     try {
       const reply = await this.nc.request(rpc.subject, JSON.stringify({ payload, meta }), { timeout: timeoutMs });
       return readReplyFrame(rpc, reply.json());

@@ -22,9 +22,17 @@ export class Outbox {
   ) {}
 
   /** Records an event inside the caller's transaction. */
-  async add<E extends EventDef>(manager: EntityManager, event: E, data: z.input<E['data']>, actorId: string | null): Promise<EventEnvelope> {
+  async add<E extends EventDef>(
+    manager: EntityManager,
+    event: E,
+    data: z.input<E['data']>,
+    actorId: string | null,
+  ): Promise<EventEnvelope> {
     const envelope = buildEnvelope(event, data, actorId);
-    await manager.query(`INSERT INTO "${this.schema}"."outbox" ("id", "envelope") VALUES ($1, $2)`, [envelope.id, JSON.stringify(envelope)]);
+    await manager.query(`INSERT INTO "${this.schema}"."outbox" ("id", "envelope") VALUES ($1, $2)`, [
+      envelope.id,
+      JSON.stringify(envelope),
+    ]);
     return envelope;
   }
 
