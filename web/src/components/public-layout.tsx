@@ -81,7 +81,6 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <PublicFooter />
     </Flex>
   );
 }
