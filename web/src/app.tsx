@@ -1,11 +1,11 @@
-import { ApolloProvider } from "@apollo/client/react";
-import { ChakraProvider, defaultSystem } from "@chakra-ui/react";
-import { BrowserRouter } from "react-router";
-import { AuthProvider } from "./auth/auth-provider";
-import { AppToaster } from "./components/app-toaster";
-import { ErrorBoundary } from "./components/error-boundary";
-import type { AppApollo } from "./lib/apollo-client";
-import { AppRoutes } from "./routes/app-routes";
+import { ApolloProvider } from '@apollo/client/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from './auth/auth-provider';
+import { AppToaster } from './components/app-toaster';
+import { ErrorBoundary } from './components/error-boundary';
+import type { AppApollo } from './lib/apollo-client';
+import { AppRoutes } from './routes/app-routes';
 
 export function App({ apollo }: { apollo: AppApollo }) {
   return (
@@ -13,9 +13,7 @@ export function App({ apollo }: { apollo: AppApollo }) {
       <ErrorBoundary>
         <ApolloProvider client={apollo.client}>
           <BrowserRouter>
-            <AuthProvider
-              reconnectSubscriptions={apollo.reconnectSubscriptions}
-            >
+            <AuthProvider reconnectSubscriptions={apollo.reconnectSubscriptions}>
               <AppRoutes />
             </AuthProvider>
           </BrowserRouter>

@@ -1,9 +1,5 @@
-import { createContext, useContext } from "react";
-import type {
-  CurrentUserFragment,
-  LoginInput,
-  RegisterInput,
-} from "../gql/graphql";
+import { createContext, useContext } from 'react';
+import type { CurrentUserFragment, LoginInput, RegisterInput } from '../gql/graphql';
 
 export type CurrentUser = CurrentUserFragment;
 
@@ -21,24 +17,21 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
 
 /** For member screens, which only render while signed in. */
 export function useCurrentUser(): CurrentUser {
   const { user } = useAuth();
-  if (!user)
-    throw new Error("useCurrentUser must be used on a signed-in screen");
+  if (!user) throw new Error('useCurrentUser must be used on a signed-in screen');
   return user;
 }
 
 /** Thrown when the server accepted the credentials but the browser kept no session cookie. */
 export class SessionNotEstablishedError extends Error {
   constructor() {
-    super(
-      "Signed in, but the browser did not keep the session. Please allow cookies for this site.",
-    );
-    this.name = "SessionNotEstablishedError";
+    super('Signed in, but the browser did not keep the session. Please allow cookies for this site.');
+    this.name = 'SessionNotEstablishedError';
   }
 }

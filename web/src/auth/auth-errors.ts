@@ -1,18 +1,14 @@
-import {
-  getErrorCode,
-  getErrorMessage,
-  getFieldErrors,
-} from "../lib/graphql-errors";
-import { VALIDATION_MESSAGES } from "../lib/registration-validation";
-import { SessionNotEstablishedError } from "./auth-context";
+import { getErrorCode, getErrorMessage, getFieldErrors } from '../lib/graphql-errors';
+import { VALIDATION_MESSAGES } from '../lib/registration-validation';
+import { SessionNotEstablishedError } from './auth-context';
 
 export const AUTH_ERROR_MESSAGES = {
-  invalidCredentials: "Invalid email or password",
-  rateLimited: "Too many attempts. Please wait a few minutes and try again.",
-  emailTaken: "An account with this email already exists",
-  signInFailed: "Sign in failed. Please try again.",
-  registerFailed: "We could not create your account. Please try again.",
-  network: "Cannot reach the server. Check your connection and try again.",
+  invalidCredentials: 'Invalid email or password',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  emailTaken: 'An account with this email already exists',
+  signInFailed: 'Sign in failed. Please try again.',
+  registerFailed: 'We could not create your account. Please try again.',
+  network: 'Cannot reach the server. Check your connection and try again.',
 } as const;
 
 export interface FormErrorResult {
@@ -26,89 +22,67 @@ function isNetworkFailure(error: unknown): boolean {
 
 /** What a failed sign-in shows: spec §8 codes turned into one clear sentence or field errors. */
 export function describeSignInError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError)
-    return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
   switch (getErrorCode(error)) {
-    case "INVALID_CREDENTIALS":
-    case "UNAUTHENTICATED":
+    case 'INVALID_CREDENTIALS':
+    case 'UNAUTHENTICATED':
       return {
         formError: AUTH_ERROR_MESSAGES.invalidCredentials,
         fieldErrors: {},
       };
-    case "RATE_LIMITED":
-      return { formError: AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
-    case "VALIDATION_FAILED": {
+    case 'RATE_LIMITED':
+      return { formError: getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
+    case 'VALIDATION_FAILED': {
       const fieldErrors = getFieldErrors(error);
       return Object.keys(fieldErrors).length > 0
         ? { formError: null, fieldErrors }
         : {
-            formError:
-              getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.signInFailed,
+            formError: getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.signInFailed,
             fieldErrors: {},
           };
     }
     default:
       return {
-        formError: isNetworkFailure(error)
-          ? AUTH_ERROR_MESSAGES.network
-          : AUTH_ERROR_MESSAGES.signInFailed,
+        formError: isNetworkFailure(error) ? AUTH_ERROR_MESSAGES.network : AUTH_ERROR_MESSAGES.signInFailed,
         fieldErrors: {},
       };
   }
 }
 
-const REGISTRATION_FIELDS = new Set([
-  "email",
-  "password",
-  "confirmPassword",
-  "firstName",
-  "lastName",
-  "dateOfBirth",
-  "acceptTerms",
-]);
+const REGISTRATION_FIELDS = new Set(['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'dateOfBirth', 'acceptTerms']);
 
 /** What a failed registration shows; field errors go under their fields. */
 export function describeRegisterError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError)
-    return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
   switch (getErrorCode(error)) {
-    case "EMAIL_TAKEN":
+    case 'EMAIL_TAKEN':
       return {
         formError: null,
         fieldErrors: { email: AUTH_ERROR_MESSAGES.emailTaken },
       };
-    case "UNDERAGE":
+    case 'UNDERAGE':
       return {
         formError: null,
         fieldErrors: { dateOfBirth: VALIDATION_MESSAGES.underage },
       };
-    case "TERMS_NOT_ACCEPTED":
+    case 'TERMS_NOT_ACCEPTED':
       return {
         formError: null,
         fieldErrors: { acceptTerms: VALIDATION_MESSAGES.acceptTerms },
       };
-    case "RATE_LIMITED":
-      return { formError: AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
-    case "VALIDATION_FAILED": {
+    case 'RATE_LIMITED':
+      return { formError: getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
+    case 'VALIDATION_FAILED': {
       const all = getFieldErrors(error);
-      const fieldErrors = Object.fromEntries(
-        Object.entries(all).filter(([field]) => REGISTRATION_FIELDS.has(field)),
-      );
-      const unplaced = Object.entries(all).find(
-        ([field]) => !REGISTRATION_FIELDS.has(field),
-      );
+      const fieldErrors = Object.fromEntries(Object.entries(all).filter(([field]) => REGISTRATION_FIELDS.has(field)));
+      const unplaced = Object.entries(all).find(([field]) => !REGISTRATION_FIELDS.has(field));
       const formError =
-        unplaced?.[1] ??
-        (Object.keys(fieldErrors).length === 0
-          ? (getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.registerFailed)
-          : null);
+        unplaced?.[1] ?? (Object.keys(fieldErrors).length === 0 ? (getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.registerFailed) : null);
       return { formError, fieldErrors };
     }
     default:
       return {
-        formError: isNetworkFailure(error)
-          ? AUTH_ERROR_MESSAGES.network
-          : AUTH_ERROR_MESSAGES.registerFailed,
+        formError: isNetworkFailure(error) ? AUTH_ERROR_MESSAGES.network : AUTH_ERROR_MESSAGES.registerFailed,
         fieldErrors: {},
       };
   }

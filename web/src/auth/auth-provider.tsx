@@ -1,37 +1,21 @@
-import { useApolloClient, useQuery } from "@apollo/client/react";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
-import type { LoginInput, RegisterInput } from "../gql/graphql";
-import {
-  AuthContext,
-  SessionNotEstablishedError,
-  type AuthContextValue,
-  type CurrentUser,
-} from "./auth-context";
-import {
-  LoginDocument,
-  LogoutDocument,
-  MeDocument,
-  RegisterDocument,
-} from "./auth-operations";
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginInput, RegisterInput } from '../gql/graphql';
+import { AuthContext, SessionNotEstablishedError, type AuthContextValue, type CurrentUser } from './auth-context';
+import { LoginDocument, LogoutDocument, MeDocument, RegisterDocument } from './auth-operations';
 
-const SIGN_OUT_FALLBACK_URL = "/api/logout";
+const SIGN_OUT_FALLBACK_URL = '/api/logout';
 
-export function AuthProvider({
-  reconnectSubscriptions,
-  children,
-}: {
-  reconnectSubscriptions: () => void;
-  children: ReactNode;
-}) {
+export function AuthProvider({ reconnectSubscriptions, children }: { reconnectSubscriptions: () => void; children: ReactNode }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
 
   // Spec §9: the user request is never served from cache on load.
   const { data, previousData, loading } = useQuery(MeDocument, {
-    fetchPolicy: "network-only",
-    nextFetchPolicy: "cache-first",
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
   });
   // While the store resets after signing in or out, keep the last answer instead of flashing.
   const settled = data ?? previousData;
@@ -53,7 +37,7 @@ export function AuthProvider({
         mutation: LoginDocument,
         variables: { input },
       });
-      if (!result.data?.login) throw new Error("Sign in returned no member");
+      if (!result.data?.login) throw new Error('Sign in returned no member');
       return startSession();
     },
     [client, startSession],
@@ -65,8 +49,7 @@ export function AuthProvider({
         mutation: RegisterDocument,
         variables: { input },
       });
-      if (!result.data?.register)
-        throw new Error("Registration returned no member");
+      if (!result.data?.register) throw new Error('Registration returned no member');
       return startSession();
     },
     [client, startSession],
@@ -84,7 +67,7 @@ export function AuthProvider({
     }
     reconnectSubscriptions();
     client.writeQuery({ query: MeDocument, data: { me: null } });
-    await navigate("/");
+    await navigate('/');
     try {
       await client.resetStore();
     } finally {

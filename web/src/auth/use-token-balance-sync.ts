@@ -1,5 +1,5 @@
-import { useSubscription } from "@apollo/client/react";
-import { TokenBalanceChangedDocument } from "./auth-operations";
+import { useSubscription } from '@apollo/client/react';
+import { TokenBalanceChangedDocument } from './auth-operations';
 
 /** Keeps the cached `me.tokens` in step with the live balance pushed over the socket. */
 export function useTokenBalanceSync(userId: string): void {
@@ -7,9 +7,9 @@ export function useTokenBalanceSync(userId: string): void {
     ignoreResults: true,
     onData: ({ client, data }) => {
       const balance = data.data?.tokenBalanceChanged.balance;
-      if (typeof balance !== "number") return;
+      if (typeof balance !== 'number') return;
       client.cache.modify({
-        id: client.cache.identify({ __typename: "User", id: userId }),
+        id: client.cache.identify({ __typename: 'User', id: userId }),
         fields: { tokens: () => balance },
       });
     },

@@ -1,6 +1,6 @@
-import { Alert, Card, Heading, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
-import { useDocumentTitle } from "../hooks/use-document-title";
+import { Alert, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** Frame of the sign-in and sign-up forms. */
 export function AuthCard({

@@ -1,5 +1,5 @@
-import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface State {
   hasError: boolean;
@@ -14,7 +14,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error("Unhandled UI error", error, info.componentStack);
+    console.error('Unhandled UI error', error, info.componentStack);
   }
 
   override render() {
@@ -26,10 +26,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
             Something went wrong
           </Heading>
           <Text color="fg.muted">Reload the page to try again.</Text>
-          <Button
-            colorPalette="purple"
-            onClick={() => window.location.reload()}
-          >
+          <Button colorPalette="purple" onClick={() => window.location.reload()}>
             Reload
           </Button>
         </Stack>

@@ -1,5 +1,5 @@
-import { Field } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
 /**
  * A labelled form control with its error under it. The label text is exactly `label` (no
@@ -20,9 +20,7 @@ export function FormField({
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
       {children}
-      {helperText && !error && (
-        <Field.HelperText>{helperText}</Field.HelperText>
-      )}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );

@@ -1,14 +1,9 @@
-import { Center, Spinner, VisuallyHidden } from "@chakra-ui/react";
+import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
 
 /** Shown while the authentication state loads (spec §2). */
 export function FullScreenSpinner() {
   return (
-    <Center
-      minH="100dvh"
-      role="status"
-      aria-live="polite"
-      data-testid="auth-loading"
-    >
+    <Center minH="100dvh" role="status" aria-live="polite" data-testid="auth-loading">
       <Spinner size="xl" color="purple.400" borderWidth="3px" />
       <VisuallyHidden>Loading...</VisuallyHidden>
     </Center>

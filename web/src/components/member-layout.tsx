@@ -1,11 +1,11 @@
-import { Box } from "@chakra-ui/react";
-import { Suspense } from "react";
-import { Outlet } from "react-router";
-import { useCurrentUser } from "../auth/auth-context";
-import { useTokenBalanceSync } from "../auth/use-token-balance-sync";
-import { PageSpinner } from "./full-screen-spinner";
-import { NavBar } from "./nav-bar";
-import { SkipLink, MAIN_CONTENT_ID } from "./skip-link";
+import { Box } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../auth/auth-context';
+import { useTokenBalanceSync } from '../auth/use-token-balance-sync';
+import { PageSpinner } from './full-screen-spinner';
+import { NavBar } from './nav-bar';
+import { SkipLink, MAIN_CONTENT_ID } from './skip-link';
 
 /** Shell of every signed-in screen: navigation bar on top, the screen below. */
 export function MemberLayout() {
@@ -22,9 +22,9 @@ export function MemberLayout() {
         tabIndex={-1}
         maxW="7xl"
         mx="auto"
-        px={{ base: "4", md: "6" }}
+        px={{ base: '4', md: '6' }}
         py="8"
-        _focus={{ outline: "none" }}
+        _focus={{ outline: 'none' }}
       >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,37 +1,16 @@
-import {
-  Badge,
-  Box,
-  Flex,
-  HStack,
-  IconButton,
-  Link,
-  Stack,
-} from "@chakra-ui/react";
-import { useState } from "react";
-import { Link as RouterLink, useLocation } from "react-router";
-import { isNavItemActive, NAV_ITEMS } from "../lib/nav-items";
-import { BrandLink } from "./brand-link";
-import { CloseIcon, MenuIcon } from "./icons";
-import { UserMenu } from "./user-menu";
+import { Badge, Box, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { isNavItemActive, NAV_ITEMS } from '../lib/nav-items';
+import { BrandLink } from './brand-link';
+import { CloseIcon, MenuIcon } from './icons';
+import { UserMenu } from './user-menu';
 
-const MOBILE_NAV_ID = "mobile-nav";
+const MOBILE_NAV_ID = 'mobile-nav';
 
-function NavLinks({
-  pathname,
-  direction,
-}: {
-  pathname: string;
-  direction: "row" | "column";
-}) {
+function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' | 'column' }) {
   return (
-    <Stack
-      as="ul"
-      direction={direction}
-      gap="1"
-      listStyleType="none"
-      m="0"
-      p="0"
-    >
+    <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
       {NAV_ITEMS.map((item) => {
         const isActive = isNavItemActive(item.href, pathname);
         return (
@@ -43,14 +22,11 @@ function NavLinks({
               py="2"
               rounded="md"
               fontWeight="medium"
-              color={isActive ? "purple.200" : "fg.muted"}
-              bg={isActive ? "purple.900/60" : undefined}
-              _hover={{ color: "fg", bg: "bg.muted", textDecoration: "none" }}
+              color={isActive ? 'purple.200' : 'fg.muted'}
+              bg={isActive ? 'purple.900/60' : undefined}
+              _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
             >
-              <RouterLink
-                to={item.href}
-                aria-current={isActive ? "page" : undefined}
-              >
+              <RouterLink to={item.href} aria-current={isActive ? 'page' : undefined}>
                 {item.label}
               </RouterLink>
             </Link>
@@ -79,40 +55,21 @@ export function NavBar() {
       borderBottomWidth="1px"
       borderColor="border.muted"
     >
-      <Flex
-        maxW="7xl"
-        mx="auto"
-        px={{ base: "4", md: "6" }}
-        h="16"
-        align="center"
-        gap="6"
-      >
+      <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
         <BrandLink />
         <Box as="nav" aria-label="Main" hideBelow="md" flex="1">
           <NavLinks pathname={pathname} direction="row" />
         </Box>
         <HStack gap="3" ms="auto">
-          <Badge
-            hideBelow="md"
-            colorPalette="green"
-            variant="subtle"
-            data-testid="online-badge"
-          >
-            <Box
-              as="span"
-              w="2"
-              h="2"
-              rounded="full"
-              bg="green.400"
-              aria-hidden="true"
-            />
+          <Badge hideBelow="md" colorPalette="green" variant="subtle" data-testid="online-badge">
+            <Box as="span" w="2" h="2" rounded="full" bg="green.400" aria-hidden="true" />
             Online
           </Badge>
           <UserMenu />
           <IconButton
             hideFrom="md"
             variant="ghost"
-            aria-label={isMenuOpen ? "Close menu" : "Open menu"}
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_NAV_ID}
             onClick={() => setOpenOnPath(isMenuOpen ? null : pathname)}
@@ -122,16 +79,7 @@ export function NavBar() {
         </HStack>
       </Flex>
       {isMenuOpen && (
-        <Box
-          as="nav"
-          id={MOBILE_NAV_ID}
-          aria-label="Main"
-          hideFrom="md"
-          px="4"
-          pb="4"
-          borderTopWidth="1px"
-          borderColor="border.muted"
-        >
+        <Box as="nav" id={MOBILE_NAV_ID} aria-label="Main" hideFrom="md" px="4" pb="4" borderTopWidth="1px" borderColor="border.muted">
           <Box pt="3">
             <NavLinks pathname={pathname} direction="column" />
           </Box>

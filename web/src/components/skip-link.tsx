@@ -1,6 +1,6 @@
-import { Link } from "@chakra-ui/react";
+import { Link } from '@chakra-ui/react';
 
-export const MAIN_CONTENT_ID = "main-content";
+export const MAIN_CONTENT_ID = 'main-content';
 
 /** First focusable element: lets keyboard users jump past the navigation. */
 export function SkipLink() {
@@ -16,7 +16,7 @@ export function SkipLink() {
       rounded="md"
       bg="purple.600"
       color="white"
-      _focus={{ top: "4" }}
+      _focus={{ top: '4' }}
     >
       Skip to content
     </Link>

@@ -1,21 +1,16 @@
-import { Box, Menu, Portal, Text } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router";
-import { useAuth, useCurrentUser } from "../auth/auth-context";
-import { getDisplayName } from "../lib/avatar-initial";
-import { UserAvatar } from "./user-avatar";
+import { Box, Menu, Portal, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { useAuth, useCurrentUser } from '../auth/auth-context';
+import { getDisplayName } from '../lib/avatar-initial';
+import { UserAvatar } from './user-avatar';
 
 export function UserMenu() {
   const user = useCurrentUser();
   const { signOut } = useAuth();
 
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger
-        aria-label="Account menu"
-        rounded="full"
-        cursor="pointer"
-        focusRingColor="purple.400"
-      >
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger aria-label="Account menu" rounded="full" cursor="pointer" focusRingColor="purple.400">
         <UserAvatar user={user} size="sm" />
       </Menu.Trigger>
       <Portal>
@@ -25,11 +20,7 @@ export function UserMenu() {
               <Text fontWeight="medium" data-testid="user-menu-name">
                 {getDisplayName(user)}
               </Text>
-              <Text
-                fontSize="sm"
-                color="fg.muted"
-                data-testid="user-menu-email"
-              >
+              <Text fontSize="sm" color="fg.muted" data-testid="user-menu-email">
                 {user.email}
               </Text>
             </Box>

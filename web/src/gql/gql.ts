@@ -1,6 +1,6 @@
 /* eslint-disable */
-import * as types from "./graphql";
-import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-node/core";
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 
 /**
  * Map of all GraphQL operations in the project.
@@ -14,28 +14,22 @@ import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n": typeof types.CurrentUserFragmentDoc;
-  "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n": typeof types.MeDocument;
-  "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.LoginDocument;
-  "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.RegisterDocument;
-  "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument;
-  "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": typeof types.TokenBalanceChangedDocument;
-  "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument;
+    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n": typeof types.CurrentUserFragmentDoc,
+    "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
+    "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": typeof types.TokenBalanceChangedDocument,
+    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
-  "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n":
-    types.CurrentUserFragmentDoc,
-  "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n":
-    types.MeDocument,
-  "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n":
-    types.LoginDocument,
-  "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n":
-    types.RegisterDocument,
-  "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
-  "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n":
-    types.TokenBalanceChangedDocument,
-  "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n":
-    types.MyQuotasDocument,
+    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n": types.CurrentUserFragmentDoc,
+    "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n": types.MeDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.RegisterDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
+    "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": types.TokenBalanceChangedDocument,
+    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
 /**
@@ -55,49 +49,34 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n",
-): (typeof documents)["\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n"];
+export function graphql(source: "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n"): (typeof documents)["\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n",
-): (typeof documents)["\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n",
-): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n",
-): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation Logout {\n    logout\n  }\n",
-): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
+export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n",
-): (typeof documents)["\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n"];
+export function graphql(source: "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n"): (typeof documents)["\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n",
-): (typeof documents)["\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"];
+export function graphql(source: "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"): (typeof documents)["\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
 }
 
-export type DocumentType<TDocumentNode extends DocumentNode<any, any>> =
-  TDocumentNode extends DocumentNode<infer TType, any> ? TType : never;
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

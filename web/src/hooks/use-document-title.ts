@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { getBrandName } from "../lib/app-config";
+import { useEffect } from 'react';
+import { getBrandName } from '../lib/app-config';
 
 /** Sets the browser tab title on entry ("Page · Brand"). */
 export function useDocumentTitle(title?: string): void {

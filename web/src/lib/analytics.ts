@@ -6,11 +6,7 @@ export function trackPageView(path: string): void {
   void path;
 }
 
-export function trackEvent(
-  category: string,
-  label?: string,
-  value?: number,
-): void {
+export function trackEvent(category: string, label?: string, value?: number): void {
   void category;
   void label;
   void value;

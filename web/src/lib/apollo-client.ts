@@ -1,26 +1,19 @@
-import {
-  ApolloClient,
-  ApolloLink,
-  HttpLink,
-  InMemoryCache,
-} from "@apollo/client";
-import { ErrorLink } from "@apollo/client/link/error";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
-import { OperationTypeNode } from "graphql";
-import { createClient, type Client } from "graphql-ws";
-import { MeDocument } from "../auth/auth-operations";
-import { handleUnauthorized } from "./error-toasts";
-import { isUnauthenticatedError } from "./graphql-errors";
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { OperationTypeNode } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import { MeDocument } from '../auth/auth-operations';
+import { handleUnauthorized } from './error-toasts';
+import { isUnauthenticatedError } from './graphql-errors';
 
-export const GRAPHQL_PATH = "/graphql";
+export const GRAPHQL_PATH = '/graphql';
 
 /** Operations whose UNAUTHENTICATED answer is normal (signing in or out), not a lost session. */
-const AUTH_OPERATIONS = new Set(["Me", "Login", "Register", "Logout"]);
+const AUTH_OPERATIONS = new Set(['Me', 'Login', 'Register', 'Logout']);
 
-export function graphqlWsUrl(
-  location: Pick<Location, "protocol" | "host"> = window.location,
-): string {
-  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+export function graphqlWsUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${location.host}${GRAPHQL_PATH}`;
 }
 
@@ -64,23 +57,19 @@ export interface AppApollo {
 export function createApolloClient(): AppApollo {
   const httpLink = new HttpLink({
     uri: GRAPHQL_PATH,
-    credentials: "same-origin",
+    credentials: 'same-origin',
   });
   const wsLink = new ReconnectableWsLink();
 
   const unauthorizedLink = new ErrorLink(({ error, operation }) => {
     if (!isUnauthenticatedError(error)) return;
-    if (AUTH_OPERATIONS.has(operation.operationName ?? "")) return;
+    if (AUTH_OPERATIONS.has(operation.operationName ?? '')) return;
     // Only a member who was signed in can lose the session; signed-out screens ignore it.
     const cached = operation.client.cache.readQuery({ query: MeDocument });
     if (cached?.me) handleUnauthorized();
   });
 
-  const transportLink = ApolloLink.split(
-    ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
-    wsLink,
-    httpLink,
-  );
+  const transportLink = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
 
   const client = new ApolloClient({
     link: ApolloLink.from([unauthorizedLink, transportLink]),
@@ -98,8 +87,8 @@ export function createApolloClient(): AppApollo {
     // Spec §9: data is never stale and nothing refetches on its own (no polling, no focus or
     // reconnect refetch: no RefetchEventManager is configured), and nothing is retried.
     defaultOptions: {
-      watchQuery: { fetchPolicy: "cache-first" },
-      query: { fetchPolicy: "cache-first" },
+      watchQuery: { fetchPolicy: 'cache-first' },
+      query: { fetchPolicy: 'cache-first' },
     },
   });
 

@@ -9,12 +9,9 @@ declare global {
   }
 }
 
-export const DEFAULT_BRAND_NAME = "Velvet AI";
+export const DEFAULT_BRAND_NAME = 'Velvet AI';
 
 export function getBrandName(): string {
-  const injected =
-    typeof window === "undefined"
-      ? undefined
-      : window.__APP_CONFIG__?.brandName;
+  const injected = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.brandName;
   return injected?.trim() || DEFAULT_BRAND_NAME;
 }

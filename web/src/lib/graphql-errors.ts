@@ -1,19 +1,19 @@
-import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
-import type { GraphQLFormattedError } from "graphql";
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import type { GraphQLFormattedError } from 'graphql';
 
 /** `extensions.code` values the gateway sends (see gateway's AppError codes). */
 export type AppErrorCode =
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "VALIDATION_FAILED"
-  | "EMAIL_TAKEN"
-  | "INVALID_CREDENTIALS"
-  | "RATE_LIMITED"
-  | "UNDERAGE"
-  | "TERMS_NOT_ACCEPTED"
-  | "INSUFFICIENT_TOKENS"
-  | "QUOTA_EXCEEDED"
-  | "NOT_FOUND";
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'VALIDATION_FAILED'
+  | 'EMAIL_TAKEN'
+  | 'INVALID_CREDENTIALS'
+  | 'RATE_LIMITED'
+  | 'UNDERAGE'
+  | 'TERMS_NOT_ACCEPTED'
+  | 'INSUFFICIENT_TOKENS'
+  | 'QUOTA_EXCEEDED'
+  | 'NOT_FOUND';
 
 function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
   if (CombinedGraphQLErrors.is(error)) return error.errors;
@@ -21,8 +21,7 @@ function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
     // A non-2xx reply (e.g. a 429 from the rate limiter) may still carry a GraphQL error body.
     try {
       const body = JSON.parse(error.bodyText) as { errors?: unknown };
-      if (Array.isArray(body.errors))
-        return body.errors as GraphQLFormattedError[];
+      if (Array.isArray(body.errors)) return body.errors as GraphQLFormattedError[];
     } catch {
       return [];
     }
@@ -31,49 +30,42 @@ function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
 }
 
 function codeOf(error: GraphQLFormattedError): string | undefined {
-  const code = error.extensions?.["code"];
-  return typeof code === "string" ? code : undefined;
+  const code = error.extensions?.['code'];
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The first error code in an Apollo error, with HTTP statuses mapped for non-GraphQL replies. */
-export function getErrorCode(
-  error: unknown,
-): AppErrorCode | (string & {}) | undefined {
+export function getErrorCode(error: unknown): AppErrorCode | (string & {}) | undefined {
   for (const item of formattedErrors(error)) {
     const code = codeOf(item);
     if (code) return code;
   }
   if (ServerError.is(error)) {
-    if (error.statusCode === 401) return "UNAUTHENTICATED";
-    if (error.statusCode === 429) return "RATE_LIMITED";
+    if (error.statusCode === 401) return 'UNAUTHENTICATED';
+    if (error.statusCode === 429) return 'RATE_LIMITED';
   }
   return undefined;
 }
 
 export function isUnauthenticatedError(error: unknown): boolean {
-  return getErrorCode(error) === "UNAUTHENTICATED";
+  return getErrorCode(error) === 'UNAUTHENTICATED';
 }
 
 /** `extensions.fieldErrors` ({ field: message }) of a VALIDATION_FAILED error, merged over all errors. */
 export function getFieldErrors(error: unknown): Record<string, string> {
   const fieldErrors: Record<string, string> = {};
   for (const item of formattedErrors(error)) {
-    const raw = item.extensions?.["fieldErrors"];
-    if (!raw || typeof raw !== "object") continue;
-    for (const [field, message] of Object.entries(
-      raw as Record<string, unknown>,
-    )) {
-      if (typeof message === "string") fieldErrors[field] = message;
-      else if (Array.isArray(message) && typeof message[0] === "string")
-        fieldErrors[field] = message[0];
+    const raw = item.extensions?.['fieldErrors'];
+    if (!raw || typeof raw !== 'object') continue;
+    for (const [field, message] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof message === 'string') fieldErrors[field] = message;
+      else if (Array.isArray(message) && typeof message[0] === 'string') fieldErrors[field] = message[0];
     }
   }
   return fieldErrors;
 }
 
-/** The server's message for the first error, if it sent one. */
+/** The message the server gave the first GraphQL error, if any (never a transport error's text). */
 export function getErrorMessage(error: unknown): string | undefined {
-  const first = formattedErrors(error)[0];
-  if (first?.message) return first.message;
-  return error instanceof Error ? error.message : undefined;
+  return formattedErrors(error)[0]?.message || undefined;
 }

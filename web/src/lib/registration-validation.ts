@@ -16,14 +16,13 @@ export const MINIMUM_AGE = 18;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const VALIDATION_MESSAGES = {
-  email: "Please enter a valid email address",
+  email: 'Please enter a valid email address',
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   confirmPassword: "Passwords don't match",
-  passwordRequired: "Please enter your password",
-  dateOfBirth: "Please enter your date of birth",
-  underage: "You must be 18 or older to use this service",
-  acceptTerms:
-    "You must confirm you are 18 or older and accept the Terms of Service",
+  passwordRequired: 'Please enter your password',
+  dateOfBirth: 'Please enter your date of birth',
+  underage: 'You must be 18 or older to use this service',
+  acceptTerms: 'You must confirm you are 18 or older and accept the Terms of Service',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,35 +36,21 @@ export function isValidEmail(email: string): boolean {
 export function ageOn(dateOfBirth: string, today: Date): number | null {
   const match = DATE_PATTERN.exec(dateOfBirth);
   if (!match) return null;
-  const [year, month, day] = [
-    Number(match[1]),
-    Number(match[2]),
-    Number(match[3]),
-  ];
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const birth = new Date(Date.UTC(year, month - 1, day));
-  if (
-    birth.getUTCFullYear() !== year ||
-    birth.getUTCMonth() !== month - 1 ||
-    birth.getUTCDate() !== day
-  ) {
+  if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) {
     return null;
   }
   let age = today.getFullYear() - year;
-  const beforeBirthday =
-    today.getMonth() + 1 < month ||
-    (today.getMonth() + 1 === month && today.getDate() < day);
+  const beforeBirthday = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
 }
 
-export function validateRegistration(
-  form: RegistrationForm,
-  today: Date = new Date(),
-): FieldErrors<RegistrationField> {
+export function validateRegistration(form: RegistrationForm, today: Date = new Date()): FieldErrors<RegistrationField> {
   const errors: FieldErrors<RegistrationField> = {};
   if (!isValidEmail(form.email)) errors.email = VALIDATION_MESSAGES.email;
-  if (form.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = VALIDATION_MESSAGES.password;
+  if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = VALIDATION_MESSAGES.password;
   if (form.confirmPassword !== form.password) {
     errors.confirmPassword = VALIDATION_MESSAGES.confirmPassword;
   }
@@ -76,12 +61,9 @@ export function validateRegistration(
   return errors;
 }
 
-export type SignInField = "email" | "password";
+export type SignInField = 'email' | 'password';
 
-export function validateSignIn(form: {
-  email: string;
-  password: string;
-}): FieldErrors<SignInField> {
+export function validateSignIn(form: { email: string; password: string }): FieldErrors<SignInField> {
   const errors: FieldErrors<SignInField> = {};
   if (!isValidEmail(form.email)) errors.email = VALIDATION_MESSAGES.email;
   if (!form.password) errors.password = VALIDATION_MESSAGES.passwordRequired;

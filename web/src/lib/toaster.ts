@@ -1,8 +1,8 @@
-import { createToaster } from "@chakra-ui/react";
+import { createToaster } from '@chakra-ui/react';
 
 export const TOAST_DURATION_MS = 5000;
 
-export type ToastVariant = "default" | "destructive";
+export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title: string;
@@ -12,28 +12,23 @@ export interface ToastInput {
 }
 
 export const toaster = createToaster({
-  placement: "bottom-end",
+  placement: 'bottom-end',
   duration: TOAST_DURATION_MS,
   // Spec §4/§9: only one toast at a time; F8 moves focus to the toast region.
   max: 1,
-  hotkey: ["F8"],
+  hotkey: ['F8'],
   pauseOnPageIdle: true,
 });
 
 /** Shows a toast, replacing whichever one is on screen. */
-export function showToast({
-  title,
-  description,
-  variant = "default",
-  duration = TOAST_DURATION_MS,
-}: ToastInput): string {
+export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastInput): string {
   toaster.remove();
   return toaster.create({
     title,
     description,
     duration,
     closable: true,
-    type: variant === "destructive" ? "error" : "info",
+    type: variant === 'destructive' ? 'error' : 'info',
     meta: { variant },
   });
 }

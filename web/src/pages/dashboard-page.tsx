@@ -1,31 +1,13 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { useQuery } from "@apollo/client/react";
-import type { ComponentType } from "react";
-import { Link as RouterLink } from "react-router";
-import { useCurrentUser } from "../auth/auth-context";
-import {
-  ChatIcon,
-  CoinsIcon,
-  GalleryIcon,
-  ImageIcon,
-  UsersIcon,
-} from "../components/icons";
-import type { IconProps } from "@chakra-ui/react";
-import type { QuotaKind } from "../gql/graphql";
-import { useDocumentTitle } from "../hooks/use-document-title";
-import { MyQuotasDocument } from "./dashboard-quotas";
+import { Alert, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../auth/auth-context';
+import { ChatIcon, CoinsIcon, GalleryIcon, ImageIcon, UsersIcon } from '../components/icons';
+import type { IconProps } from '@chakra-ui/react';
+import type { QuotaKind } from '../gql/graphql';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { MyQuotasDocument } from './dashboard-quotas';
 
 /** Spec §9: a balance below 3 tokens is low. */
 export const LOW_TOKEN_THRESHOLD = 3;
@@ -37,36 +19,36 @@ const TILES: {
   icon: ComponentType<IconProps>;
 }[] = [
   {
-    href: "/chat",
-    title: "AI Chat",
-    description: "Have a conversation with an AI companion.",
+    href: '/chat',
+    title: 'AI Chat',
+    description: 'Have a conversation with an AI companion.',
     icon: ChatIcon,
   },
   {
-    href: "/generator",
-    title: "Image Generator",
-    description: "Turn your ideas into images from a text prompt.",
+    href: '/generator',
+    title: 'Image Generator',
+    description: 'Turn your ideas into images from a text prompt.',
     icon: ImageIcon,
   },
   {
-    href: "/characters",
-    title: "Characters",
-    description: "Create and manage your own AI characters.",
+    href: '/characters',
+    title: 'Characters',
+    description: 'Create and manage your own AI characters.',
     icon: UsersIcon,
   },
   {
-    href: "/gallery",
-    title: "Gallery",
-    description: "Browse and share AI-generated artwork.",
+    href: '/gallery',
+    title: 'Gallery',
+    description: 'Browse and share AI-generated artwork.',
     icon: GalleryIcon,
   },
 ];
 
 const QUOTA_LABELS: Record<QuotaKind, string> = {
-  IMAGE: "Image generations",
-  CHAT: "Chat messages",
-  CHARACTER: "Character creations",
-  STORY: "Story generations",
+  IMAGE: 'Image generations',
+  CHAT: 'Chat messages',
+  CHARACTER: 'Character creations',
+  STORY: 'Story generations',
 };
 
 function TokenBalanceCard({ tokens }: { tokens: number }) {
@@ -86,13 +68,7 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
             <CoinsIcon boxSize="6" />
           </Box>
           <Stack gap="0" flex="1" minW="40">
-            <Heading
-              as="h2"
-              id="token-balance-heading"
-              size="sm"
-              color="fg.muted"
-              fontWeight="medium"
-            >
+            <Heading as="h2" id="token-balance-heading" size="sm" color="fg.muted" fontWeight="medium">
               Token balance
             </Heading>
             <Text fontSize="3xl" fontWeight="bold" aria-live="polite">
@@ -113,9 +89,7 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Low on tokens</Alert.Title>
-              <Alert.Description>
-                Top up to keep generating images and chatting.
-              </Alert.Description>
+              <Alert.Description>Top up to keep generating images and chatting.</Alert.Description>
             </Alert.Content>
             <Button asChild size="sm" colorPalette="purple" alignSelf="center">
               <RouterLink to="/subscribe">Buy Tokens</RouterLink>
@@ -128,19 +102,12 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
 }
 
 function FreePlanUsage() {
-  const { data } = useQuery(MyQuotasDocument, { errorPolicy: "all" });
+  const { data } = useQuery(MyQuotasDocument, { errorPolicy: 'all' });
   const quotas = data?.myQuotas ?? [];
   if (quotas.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="quota-heading" data-testid="quota-usage">
-      <Heading
-        as="h2"
-        id="quota-heading"
-        size="sm"
-        color="fg.muted"
-        fontWeight="medium"
-        mb="3"
-      >
+      <Heading as="h2" id="quota-heading" size="sm" color="fg.muted" fontWeight="medium" mb="3">
         Free plan usage this month
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
@@ -150,12 +117,10 @@ function FreePlanUsage() {
             value={Math.min(quota.used, quota.limit)}
             max={Math.max(quota.limit, 1)}
             size="sm"
-            colorPalette={quota.used >= quota.limit ? "red" : "purple"}
+            colorPalette={quota.used >= quota.limit ? 'red' : 'purple'}
           >
             <HStack justify="space-between" mb="1.5">
-              <Progress.Label fontSize="sm">
-                {QUOTA_LABELS[quota.kind]}
-              </Progress.Label>
+              <Progress.Label fontSize="sm">{QUOTA_LABELS[quota.kind]}</Progress.Label>
               <Text fontSize="sm" color="fg.muted">
                 {quota.used} / {quota.limit}
               </Text>
@@ -172,17 +137,13 @@ function FreePlanUsage() {
 
 export default function DashboardPage() {
   const user = useCurrentUser();
-  useDocumentTitle("Home");
+  useDocumentTitle('Home');
 
   return (
     <Stack gap="8">
       <Stack gap="1">
-        <Heading
-          as="h1"
-          size={{ base: "2xl", md: "3xl" }}
-          letterSpacing="tight"
-        >
-          Welcome back, {user.firstName?.trim() || "Creator"}!
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+          Welcome back, {user.firstName?.trim() || 'Creator'}!
         </Heading>
         <Text color="fg.muted">What would you like to create today?</Text>
       </Stack>
@@ -193,14 +154,7 @@ export default function DashboardPage() {
         <Heading as="h2" id="create-heading" size="lg" mb="4">
           Start creating
         </Heading>
-        <SimpleGrid
-          as="ul"
-          columns={{ base: 1, sm: 2, lg: 4 }}
-          gap="4"
-          listStyleType="none"
-          m="0"
-          p="0"
-        >
+        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" listStyleType="none" m="0" p="0">
           {TILES.map(({ href, title, description, icon: TileIcon }) => (
             <li key={href}>
               <Card.Root
@@ -209,13 +163,13 @@ export default function DashboardPage() {
                 h="full"
                 transition="border-color 0.15s, transform 0.15s"
                 _hover={{
-                  borderColor: "purple.500",
-                  transform: "translateY(-2px)",
+                  borderColor: 'purple.500',
+                  transform: 'translateY(-2px)',
                 }}
                 _focusVisible={{
-                  outline: "2px solid",
-                  outlineColor: "purple.400",
-                  outlineOffset: "2px",
+                  outline: '2px solid',
+                  outlineColor: 'purple.400',
+                  outlineOffset: '2px',
                 }}
               >
                 <RouterLink to={href}>

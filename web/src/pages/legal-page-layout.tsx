@@ -1,18 +1,10 @@
-import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
-import { useDocumentTitle } from "../hooks/use-document-title";
+import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** Frame shared by the Terms of Service and Privacy Policy pages. */
-export function LegalPageLayout({
-  title,
-  dateLabel,
-  children,
-}: {
-  title: string;
-  dateLabel: string;
-  children: ReactNode;
-}) {
+export function LegalPageLayout({ title, dateLabel, children }: { title: string; dateLabel: string; children: ReactNode }) {
   useDocumentTitle(title);
   return (
     <Container maxW="3xl" px="0">

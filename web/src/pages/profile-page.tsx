@@ -1,10 +1,5 @@
-import { PageHeader } from "../components/page-header";
+import { PageHeader } from '../components/page-header';
 
 export default function ProfilePage() {
-  return (
-    <PageHeader
-      title="Profile"
-      description="Your account, statistics and achievements."
-    />
-  );
+  return <PageHeader title="Profile" description="Your account, statistics and achievements." />;
 }

@@ -1,20 +1,16 @@
-import { Button, Input, Link, Stack } from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
-import { useAuth } from "../auth/auth-context";
-import { describeSignInError } from "../auth/auth-errors";
-import { AuthCard } from "../components/auth-card";
-import { FormField } from "../components/form-field";
-import {
-  validateSignIn,
-  type FieldErrors,
-  type SignInField,
-} from "../lib/registration-validation";
+import { Button, Input, Link, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { describeSignInError } from '../auth/auth-errors';
+import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
+import { validateSignIn, type FieldErrors, type SignInField } from '../lib/registration-validation';
 
 export default function SignInPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: "", password: "" });
+  const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<SignInField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
@@ -38,7 +34,7 @@ export default function SignInPage() {
     setFormError(null);
     try {
       await signIn({ email: values.email.trim(), password: values.password });
-      await navigate("/", { replace: true });
+      await navigate('/', { replace: true });
     } catch (error) {
       const described = describeSignInError(error);
       setFormError(described.formError);
@@ -56,7 +52,7 @@ export default function SignInPage() {
       error={formError}
       footer={
         <>
-          New here?{" "}
+          New here?{' '}
           <Link asChild color="purple.300" fontWeight="medium">
             <RouterLink to="/signup">Sign up</RouterLink>
           </Link>
@@ -71,7 +67,7 @@ export default function SignInPage() {
               name="email"
               autoComplete="email"
               value={values.email}
-              onChange={(event) => update("email", event.target.value)}
+              onChange={(event) => update('email', event.target.value)}
             />
           </FormField>
           <FormField label="Password" error={fieldErrors.password}>
@@ -80,15 +76,10 @@ export default function SignInPage() {
               name="password"
               autoComplete="current-password"
               value={values.password}
-              onChange={(event) => update("password", event.target.value)}
+              onChange={(event) => update('password', event.target.value)}
             />
           </FormField>
-          <Button
-            type="submit"
-            colorPalette="purple"
-            loading={isSubmitting}
-            mt="2"
-          >
+          <Button type="submit" colorPalette="purple" loading={isSubmitting} mt="2">
             Sign in
           </Button>
         </Stack>

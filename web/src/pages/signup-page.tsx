@@ -1,43 +1,28 @@
-import {
-  Box,
-  Button,
-  chakra,
-  HStack,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import { useState, type FormEvent } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
-import { useAuth } from "../auth/auth-context";
-import { describeRegisterError } from "../auth/auth-errors";
-import { AuthCard } from "../components/auth-card";
-import { FormField } from "../components/form-field";
-import {
-  validateRegistration,
-  type FieldErrors,
-  type RegistrationField,
-  type RegistrationForm,
-} from "../lib/registration-validation";
+import { Box, Button, chakra, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { describeRegisterError } from '../auth/auth-errors';
+import { AuthCard } from '../components/auth-card';
+import { FormField } from '../components/form-field';
+import { validateRegistration, type FieldErrors, type RegistrationField, type RegistrationForm } from '../lib/registration-validation';
 
 const EMPTY_FORM: RegistrationForm = {
-  email: "",
-  password: "",
-  confirmPassword: "",
-  firstName: "",
-  lastName: "",
-  dateOfBirth: "",
+  email: '',
+  password: '',
+  confirmPassword: '',
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
   acceptTerms: false,
 };
 
-const TERMS_CHECKBOX_ID = "accept-terms";
-const TERMS_ERROR_ID = "accept-terms-error";
+const TERMS_CHECKBOX_ID = 'accept-terms';
+const TERMS_ERROR_ID = 'accept-terms-error';
 
 function todayIsoDate(): string {
   const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, "0");
+  const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
@@ -45,18 +30,13 @@ export default function SignUpPage() {
   const { register } = useAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState<RegistrationForm>(EMPTY_FORM);
-  const [clientErrors, setClientErrors] = useState<
-    FieldErrors<RegistrationField>
-  >({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors<RegistrationField>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  function update<F extends RegistrationField>(
-    field: F,
-    value: RegistrationForm[F],
-  ) {
+  function update<F extends RegistrationField>(field: F, value: RegistrationForm[F]) {
     const next = { ...values, [field]: value };
     setValues(next);
     if (hasSubmitted) setClientErrors(validateRegistration(next));
@@ -65,8 +45,7 @@ export default function SignUpPage() {
     }
   }
 
-  const errorFor = (field: RegistrationField) =>
-    clientErrors[field] ?? serverErrors[field];
+  const errorFor = (field: RegistrationField) => clientErrors[field] ?? serverErrors[field];
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,7 +67,7 @@ export default function SignUpPage() {
         dateOfBirth: values.dateOfBirth,
         acceptTerms: values.acceptTerms,
       });
-      await navigate("/", { replace: true });
+      await navigate('/', { replace: true });
     } catch (error) {
       const described = describeRegisterError(error);
       setFormError(described.formError);
@@ -98,7 +77,7 @@ export default function SignUpPage() {
     }
   }
 
-  const termsError = errorFor("acceptTerms");
+  const termsError = errorFor('acceptTerms');
 
   return (
     <AuthCard
@@ -108,7 +87,7 @@ export default function SignUpPage() {
       error={formError}
       footer={
         <>
-          Already have an account?{" "}
+          Already have an account?{' '}
           <Link asChild color="purple.300" fontWeight="medium">
             <RouterLink to="/signin">Sign in</RouterLink>
           </Link>
@@ -117,76 +96,59 @@ export default function SignUpPage() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
-          <FormField label="Email" error={errorFor("email")}>
+          <FormField label="Email" error={errorFor('email')}>
             <Input
               type="email"
               name="email"
               autoComplete="email"
               value={values.email}
-              onChange={(event) => update("email", event.target.value)}
+              onChange={(event) => update('email', event.target.value)}
             />
           </FormField>
-          <FormField
-            label="Password"
-            error={errorFor("password")}
-            helperText="At least 8 characters"
-          >
+          <FormField label="Password" error={errorFor('password')} helperText="At least 8 characters">
             <Input
               type="password"
               name="password"
               autoComplete="new-password"
               value={values.password}
-              onChange={(event) => update("password", event.target.value)}
+              onChange={(event) => update('password', event.target.value)}
             />
           </FormField>
-          <FormField
-            label="Confirm password"
-            error={errorFor("confirmPassword")}
-          >
+          <FormField label="Confirm password" error={errorFor('confirmPassword')}>
             <Input
               type="password"
               name="confirmPassword"
               autoComplete="new-password"
               value={values.confirmPassword}
-              onChange={(event) =>
-                update("confirmPassword", event.target.value)
-              }
+              onChange={(event) => update('confirmPassword', event.target.value)}
             />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField
-              label="First name"
-              error={errorFor("firstName")}
-              helperText="Optional"
-            >
+            <FormField label="First name" error={errorFor('firstName')} helperText="Optional">
               <Input
                 name="firstName"
                 autoComplete="given-name"
                 value={values.firstName}
-                onChange={(event) => update("firstName", event.target.value)}
+                onChange={(event) => update('firstName', event.target.value)}
               />
             </FormField>
-            <FormField
-              label="Last name"
-              error={errorFor("lastName")}
-              helperText="Optional"
-            >
+            <FormField label="Last name" error={errorFor('lastName')} helperText="Optional">
               <Input
                 name="lastName"
                 autoComplete="family-name"
                 value={values.lastName}
-                onChange={(event) => update("lastName", event.target.value)}
+                onChange={(event) => update('lastName', event.target.value)}
               />
             </FormField>
           </SimpleGrid>
-          <FormField label="Date of birth" error={errorFor("dateOfBirth")}>
+          <FormField label="Date of birth" error={errorFor('dateOfBirth')}>
             <Input
               type="date"
               name="dateOfBirth"
               autoComplete="bday"
               max={todayIsoDate()}
               value={values.dateOfBirth}
-              onChange={(event) => update("dateOfBirth", event.target.value)}
+              onChange={(event) => update('dateOfBirth', event.target.value)}
             />
           </FormField>
           <Box>
@@ -196,29 +158,18 @@ export default function SignUpPage() {
                 id={TERMS_CHECKBOX_ID}
                 name="acceptTerms"
                 checked={values.acceptTerms}
-                onChange={(event) =>
-                  update("acceptTerms", event.target.checked)
-                }
+                onChange={(event) => update('acceptTerms', event.target.checked)}
                 aria-invalid={termsError ? true : undefined}
                 aria-describedby={termsError ? TERMS_ERROR_ID : undefined}
                 boxSize="4"
                 mt="1"
                 flexShrink={0}
                 cursor="pointer"
-                css={{ accentColor: "var(--chakra-colors-purple-500)" }}
+                css={{ accentColor: 'var(--chakra-colors-purple-500)' }}
               />
-              <chakra.label
-                htmlFor={TERMS_CHECKBOX_ID}
-                fontSize="sm"
-                cursor="pointer"
-              >
-                I am 18 or older and I accept the{" "}
-                <Link
-                  href="/tos"
-                  target="_blank"
-                  rel="noopener"
-                  color="purple.300"
-                >
+              <chakra.label htmlFor={TERMS_CHECKBOX_ID} fontSize="sm" cursor="pointer">
+                I am 18 or older and I accept the{' '}
+                <Link href="/tos" target="_blank" rel="noopener" color="purple.300">
                   Terms of Service
                 </Link>
               </chakra.label>
@@ -229,12 +180,7 @@ export default function SignUpPage() {
               </Text>
             )}
           </Box>
-          <Button
-            type="submit"
-            colorPalette="purple"
-            loading={isSubmitting}
-            mt="2"
-          >
+          <Button type="submit" colorPalette="purple" loading={isSubmitting} mt="2">
             Create account
           </Button>
         </Stack>

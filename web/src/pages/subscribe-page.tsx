@@ -1,10 +1,5 @@
-import { PageHeader } from "../components/page-header";
+import { PageHeader } from '../components/page-header';
 
 export default function SubscribePage() {
-  return (
-    <PageHeader
-      title="Choose Your Plan"
-      description="Pick the plan that fits how much you create."
-    />
-  );
+  return <PageHeader title="Choose Your Plan" description="Pick the plan that fits how much you create." />;
 }

@@ -1,30 +1,30 @@
-import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes, useLocation } from "react-router";
-import { useAuth } from "../auth/auth-context";
-import { FullScreenSpinner } from "../components/full-screen-spinner";
-import { MemberLayout } from "../components/member-layout";
-import { PublicLayout } from "../components/public-layout";
-import { usePageTracking } from "../hooks/use-page-tracking";
-import { NotFoundPage } from "../pages/not-found-page";
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { MemberLayout } from '../components/member-layout';
+import { PublicLayout } from '../components/public-layout';
+import { usePageTracking } from '../hooks/use-page-tracking';
+import { NotFoundPage } from '../pages/not-found-page';
 
 // Every screen is its own chunk, so a visitor's first load carries no member code.
-const LandingPage = lazy(() => import("../pages/landing-page"));
-const SignInPage = lazy(() => import("../pages/signin-page"));
-const SignUpPage = lazy(() => import("../pages/signup-page"));
-const TosPage = lazy(() => import("../pages/tos-page"));
-const PrivacyPage = lazy(() => import("../pages/privacy-page"));
-const DashboardPage = lazy(() => import("../pages/dashboard-page"));
-const ChatPage = lazy(() => import("../pages/chat-page"));
-const GeneratorPage = lazy(() => import("../pages/generator-page"));
-const CharactersPage = lazy(() => import("../pages/characters-page"));
-const GalleryPage = lazy(() => import("../pages/gallery-page"));
-const ProfilePage = lazy(() => import("../pages/profile-page"));
-const SubscribePage = lazy(() => import("../pages/subscribe-page"));
-const SelfAiPage = lazy(() => import("../pages/self-ai-page"));
+const LandingPage = lazy(() => import('../pages/landing-page'));
+const SignInPage = lazy(() => import('../pages/signin-page'));
+const SignUpPage = lazy(() => import('../pages/signup-page'));
+const TosPage = lazy(() => import('../pages/tos-page'));
+const PrivacyPage = lazy(() => import('../pages/privacy-page'));
+const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const ChatPage = lazy(() => import('../pages/chat-page'));
+const GeneratorPage = lazy(() => import('../pages/generator-page'));
+const CharactersPage = lazy(() => import('../pages/characters-page'));
+const GalleryPage = lazy(() => import('../pages/gallery-page'));
+const ProfilePage = lazy(() => import('../pages/profile-page'));
+const SubscribePage = lazy(() => import('../pages/subscribe-page'));
+const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
 
 /** The self-AI upload page answers any path ending in "-self-ai" (spec §2). */
 export function isSelfAiPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, "").endsWith("-self-ai");
+  return pathname.replace(/\/+$/, '').endsWith('-self-ai');
 }
 
 function SelfAiOrNotFound() {

@@ -87,7 +87,9 @@ export class NatsBus implements Bus {
         void handleRequestFrame(rpc, handler, frame).then((reply) => msg.respond(JSON.stringify(reply)));
       },
     });
-    return this.track({ unsubscribe: async () => sub.unsubscribe() });
+    // The flush makes the subscription known to the server before anyone is told it is serving.
+    await this.nc.flush();
+    return this.track({ unsubscribe: () => this.unsubscribeAndFlush(sub) });
   }
 
   async publishEvent<E extends EventDef>(event: E, data: z.input<E['data']>, actorId: string | null): Promise<EventEnvelope> {
@@ -170,7 +172,8 @@ export class NatsBus implements Bus {
         }
       },
     });
-    return this.track({ unsubscribe: async () => sub.unsubscribe() });
+    await this.nc.flush();
+    return this.track({ unsubscribe: () => this.unsubscribeAndFlush(sub) });
   }
 
   async isReady(): Promise<boolean> {
@@ -186,6 +189,11 @@ export class NatsBus implements Bus {
   async close(): Promise<void> {
     for (const sub of [...this.subscriptions]) await sub.unsubscribe().catch(() => undefined);
     if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  private async unsubscribeAndFlush(sub: { unsubscribe(): void }): Promise<void> {
+    sub.unsubscribe();
+    if (!this.nc.isClosed()) await this.nc.flush().catch(() => undefined);
   }
 
   private track(sub: Subscription): Subscription {
