@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Bus, type EventEnvelope, InProcessBus, NatsBus, type RunningService, startService } from '@app/kit';
-import { AppError, identityEvents, identityRpc } from '@app/schema';
+import { type Bus, InProcessBus, NatsBus, type RunningService, startService } from '@app/kit';
+import { type AppError, type EventEnvelope, identityEvents, identityRpc } from '@app/schema';
 import { createIdentityService } from '@app/identity';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
 
@@ -39,18 +39,33 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
   });
   const register = (input: Record<string, unknown>, clientIp = `10.0.0.${Math.floor(Math.random() * 250)}`) =>
     bus.request(identityRpc.register, { input, clientIp });
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: AppError) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: AppError) => error,
+    );
 
   describe('registration', () => {
     it('creates the member with the sign-up grant and a working session', async () => {
       const input = validInput({ firstName: '  Ada ', email: '  Ada.Lovelace+X@Example.COM ' });
       const { user, session } = await register(input);
-      expect(user).toMatchObject({ email: 'ada.lovelace+x@example.com', firstName: 'Ada', lastName: null, profileImageUrl: null, tokens: 3 });
+      expect(user).toMatchObject({
+        email: 'ada.lovelace+x@example.com',
+        firstName: 'Ada',
+        lastName: null,
+        profileImageUrl: null,
+        tokens: 3,
+      });
       const resolved = await bus.request(identityRpc.resolveSession, { sessionToken: session.token });
       expect(resolved.user?.id).toBe(user.id);
       await eventually(() => {
-        expect(events.some((event) => event.type === 'evt.identity.user.registered' && (event.data as { userId: string }).userId === user.id)).toBe(true);
-        expect(events.find((event) => event.type === 'evt.identity.tokens.changed' && event.actorId === user.id)?.data).toMatchObject({ balance: 3, delta: 3 });
+        expect(
+          events.some((event) => event.type === 'evt.identity.user.registered' && (event.data as { userId: string }).userId === user.id),
+        ).toBe(true);
+        expect(events.find((event) => event.type === 'evt.identity.tokens.changed' && event.actorId === user.id)?.data).toMatchObject({
+          balance: 3,
+          delta: 3,
+        });
       });
     });
 
@@ -103,8 +118,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     it('answers a wrong password and an unknown e-mail the same way', async () => {
       const input = validInput();
       await register(input);
-      const wrong = await failure(bus.request(identityRpc.login, { input: { email: input.email, password: 'wrong password' }, clientIp: '10.2.0.1' }));
-      const unknown = await failure(bus.request(identityRpc.login, { input: { email: email(), password: 'wrong password' }, clientIp: '10.2.0.2' }));
+      const wrong = await failure(
+        bus.request(identityRpc.login, { input: { email: input.email, password: 'wrong password' }, clientIp: '10.2.0.1' }),
+      );
+      const unknown = await failure(
+        bus.request(identityRpc.login, { input: { email: email(), password: 'wrong password' }, clientIp: '10.2.0.2' }),
+      );
       expect(wrong).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
       expect(unknown).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
     });
@@ -115,11 +134,15 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       for (let i = 0; i < 5; i++) {
         await failure(bus.request(identityRpc.login, { input: { email: input.email, password: 'nope nope' }, clientIp: `10.3.0.${i}` }));
       }
-      const blocked = await failure(bus.request(identityRpc.login, { input: { email: input.email, password: input.password }, clientIp: '10.3.1.1' }));
+      const blocked = await failure(
+        bus.request(identityRpc.login, { input: { email: input.email, password: input.password }, clientIp: '10.3.1.1' }),
+      );
       expect(blocked).toMatchObject({ code: 'RATE_LIMITED' });
       expect(blocked?.details?.retryAfterSeconds).toBeGreaterThan(0);
       now = new Date(now.getTime() + 16 * 60 * 1000);
-      await expect(bus.request(identityRpc.login, { input: { email: input.email, password: input.password }, clientIp: '10.3.1.1' })).resolves.toBeDefined();
+      await expect(
+        bus.request(identityRpc.login, { input: { email: input.email, password: input.password }, clientIp: '10.3.1.1' }),
+      ).resolves.toBeDefined();
     });
 
     it('ends a session at sign-out: the old token no longer resolves', async () => {
@@ -147,7 +170,9 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     it('with 3 tokens, exactly 3 of 20 concurrent debits succeed and the rest fail with INSUFFICIENT_TOKENS', async () => {
       const { user } = await register(validInput());
       const results = await Promise.allSettled(
-        Array.from({ length: 20 }, () => bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'chat reply', idempotencyKey: randomUUID() })),
+        Array.from({ length: 20 }, () =>
+          bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'chat reply', idempotencyKey: randomUUID() }),
+        ),
       );
       const ok = results.filter((result) => result.status === 'fulfilled');
       const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -167,7 +192,9 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const debit = { userId: user.id, amount: 1, reason: 'image', idempotencyKey: key, quota: 'image' as const };
       expect((await bus.request(identityRpc.debitTokens, debit)).balance).toBe(2);
       expect((await bus.request(identityRpc.debitTokens, debit)).balance).toBe(2);
-      const refunds = await Promise.all([1, 2, 3].map(() => bus.request(identityRpc.refundTokens, { userId: user.id, debitIdempotencyKey: key, reason: 'failed' })));
+      const refunds = await Promise.all(
+        [1, 2, 3].map(() => bus.request(identityRpc.refundTokens, { userId: user.id, debitIdempotencyKey: key, reason: 'failed' })),
+      );
       expect(refunds.filter((refund) => refund.refunded)).toHaveLength(1);
       expect((await bus.request(identityRpc.getUser, { userId: user.id })).tokens).toBe(3);
       const quotas = await bus.request(identityRpc.getQuotas, { userId: user.id });
@@ -178,16 +205,30 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const { user } = await register(validInput());
       await bus.request(identityRpc.grantTokens, { email: user.email, amount: 10, reason: 'test', idempotencyKey: randomUUID() });
       for (let i = 0; i < 3; i++) {
-        await bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'image', idempotencyKey: randomUUID(), quota: 'image' });
+        await bus.request(identityRpc.debitTokens, {
+          userId: user.id,
+          amount: 1,
+          reason: 'image',
+          idempotencyKey: randomUUID(),
+          quota: 'image',
+        });
       }
-      const over = await failure(bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'image', idempotencyKey: randomUUID(), quota: 'image' }));
+      const over = await failure(
+        bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'image', idempotencyKey: randomUUID(), quota: 'image' }),
+      );
       expect(over).toMatchObject({ code: 'QUOTA_EXCEEDED' });
       expect((await bus.request(identityRpc.getUser, { userId: user.id })).tokens).toBe(10);
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
       now = monthStart;
       const usage = await bus.request(identityRpc.getQuotas, { userId: user.id });
-      expect(usage.quotas.find((quota) => quota.kind === 'image')).toMatchObject({ used: 0, limit: 3, periodStart: monthStart.toISOString() });
-      await expect(bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'image', idempotencyKey: randomUUID(), quota: 'image' })).resolves.toMatchObject({ balance: 9 });
+      expect(usage.quotas.find((quota) => quota.kind === 'image')).toMatchObject({
+        used: 0,
+        limit: 3,
+        periodStart: monthStart.toISOString(),
+      });
+      await expect(
+        bus.request(identityRpc.debitTokens, { userId: user.id, amount: 1, reason: 'image', idempotencyKey: randomUUID(), quota: 'image' }),
+      ).resolves.toMatchObject({ balance: 9 });
     });
 
     it('counts character creations (2 a month) without a token cost, once per key', async () => {
@@ -195,8 +236,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const key = randomUUID();
       expect((await bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: key })).used).toBe(1);
       expect((await bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: key })).used).toBe(1);
-      expect((await bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: randomUUID() })).used).toBe(2);
-      await expect(bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      expect((await bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: randomUUID() })).used).toBe(
+        2,
+      );
+      await expect(
+        bus.request(identityRpc.consumeQuota, { userId: user.id, kind: 'character', idempotencyKey: randomUUID() }),
+      ).rejects.toMatchObject({
         code: 'QUOTA_EXCEEDED',
       });
       expect((await bus.request(identityRpc.getUser, { userId: user.id })).tokens).toBe(3);
@@ -206,9 +251,11 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const { user } = await register(validInput());
       await bus.request(identityRpc.grantTokens, { email: user.email, amount: 5, reason: 'promo', idempotencyKey: randomUUID() });
       await eventually(() =>
-        expect(events.filter((event) => event.type === identityEvents.tokensChanged.type && event.actorId === user.id).map((event) => event.data)).toEqual(
-          expect.arrayContaining([expect.objectContaining({ balance: 8, delta: 5, reason: 'promo' })]),
-        ),
+        expect(
+          events
+            .filter((event) => event.type === identityEvents.tokensChanged.type && event.actorId === user.id)
+            .map((event) => event.data),
+        ).toEqual(expect.arrayContaining([expect.objectContaining({ balance: 8, delta: 5, reason: 'promo' })])),
       );
     });
   });

@@ -45,7 +45,9 @@ describe.each(implementations)('Bus contract: %s', (_name, open) => {
     const sub = await other.serve(echo, async () => {
       throw new AppError('INSUFFICIENT_TOKENS', 'Not enough tokens');
     });
-    await expect(bus.request(echo, { text: 'x' })).rejects.toEqual(expect.objectContaining({ code: 'INSUFFICIENT_TOKENS', message: 'Not enough tokens' }));
+    await expect(bus.request(echo, { text: 'x' })).rejects.toEqual(
+      expect.objectContaining({ code: 'INSUFFICIENT_TOKENS', message: 'Not enough tokens' }),
+    );
     await sub.unsubscribe();
   });
 
@@ -123,7 +125,14 @@ describe.each(implementations)('Bus contract: %s', (_name, open) => {
   });
 
   it('stores an envelope published twice (outbox retry) only once', async () => {
-    const envelope: EventEnvelope = { id: randomUUID(), type: thing.type, version: 1, occurredAt: new Date().toISOString(), actorId: null, data: { n: 7 } };
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      type: thing.type,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      data: { n: 7 },
+    };
     const seen: string[] = [];
     const sub = await other.consumeEvents({ subjects: [thing.type], deliver: 'new' }, async (event) => {
       seen.push(event.id);
