@@ -7,6 +7,8 @@ export interface IdentityConfig {
   sessionIdleMs: number;
   /** A session ends this long after sign-in, used or not. */
   sessionAbsoluteMs: number;
+  /** Sign-ups allowed per client address per hour (documented default: 10). */
+  signupsPerIpPerHour: number;
   clock: () => Date;
 }
 
@@ -17,6 +19,7 @@ export function readIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
     signupTokenGrant: readInt(env, 'SIGNUP_TOKEN_GRANT', 10),
     sessionIdleMs: readInt(env, 'SESSION_IDLE_DAYS', 7) * DAY_MS,
     sessionAbsoluteMs: readInt(env, 'SESSION_ABSOLUTE_DAYS', 30) * DAY_MS,
+    signupsPerIpPerHour: readInt(env, 'SIGNUPS_PER_IP_PER_HOUR', 10),
     clock: () => new Date(),
   };
 }

@@ -19,7 +19,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     const created = await target.create();
     cleanup = created.cleanup;
     bus = created.infra.natsUrl ? await NatsBus.connect(created.infra.natsUrl, 'identity-test') : InProcessBus.open();
-    service = await startService(createIdentityService({ clock: () => now, signupTokenGrant: 3 }), bus, created.infra, {});
+    service = await startService(
+      createIdentityService({ clock: () => now, signupTokenGrant: 3, signupsPerIpPerHour: 10 }),
+      bus,
+      created.infra,
+      {},
+    );
     await bus.consumeEvents({ subjects: ['evt.identity.>'], deliver: 'new' }, async (event) => void events.push(event));
   });
   afterAll(async () => {
@@ -94,6 +99,13 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const input = validInput();
       await register(input);
       await expect(register({ ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
+    });
+
+    it('allows 10 sign-ups per address per hour, then answers RATE_LIMITED', async () => {
+      for (let i = 0; i < 10; i++) await register(validInput(), '10.9.9.9');
+      const blocked = await failure(register(validInput(), '10.9.9.9'));
+      expect(blocked).toMatchObject({ code: 'RATE_LIMITED' });
+      await expect(register(validInput(), '10.9.9.10')).resolves.toBeDefined();
     });
 
     it('stores no plaintext password anywhere', async () => {

@@ -13,7 +13,6 @@ const MINUTE_MS = 60_000;
 const LOGIN_PER_ACCOUNT: ThrottleRule = { limit: 5, windowMs: 15 * MINUTE_MS };
 /** Per address, generous enough for a shared NAT, tight enough to stop credential stuffing. */
 const LOGIN_PER_IP: ThrottleRule = { limit: 50, windowMs: 15 * MINUTE_MS };
-const REGISTRATIONS_PER_IP: ThrottleRule = { limit: 10, windowMs: 60 * MINUTE_MS };
 /** Writing last-seen on every request would turn reads into writes; once a minute is precise enough. */
 const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 
@@ -47,7 +46,8 @@ export class AccountsService {
       });
     }
     const ipKey = `register-ip:${clientIp}`;
-    await this.throttle.assertAllowed(ipKey, REGISTRATIONS_PER_IP, 'Too many sign-ups from your network. Please try again later.');
+    const perIp: ThrottleRule = { limit: this.config.signupsPerIpPerHour, windowMs: 60 * MINUTE_MS };
+    await this.throttle.assertAllowed(ipKey, perIp, 'Too many sign-ups from your network. Please try again later.');
     const passwordHash = await hashPassword(input.password);
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
@@ -72,7 +72,7 @@ export class AccountsService {
       await this.repository.insertSession(manager, row.id, hashSessionToken(token), now, expiresAt);
       return { ...toUser(row), tokens: balance };
     });
-    await this.throttle.hit(ipKey, REGISTRATIONS_PER_IP);
+    await this.throttle.hit(ipKey, perIp);
     void this.outbox.flush();
     return { user, session: { token, expiresAt: expiresAt.toISOString() } };
   }

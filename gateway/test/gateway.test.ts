@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
+import { printGatewaySchema } from '@app/gateway';
+import { type TestTarget, eventually, testTargets } from '../../services/kit/test/test-infra';
+import { TestClient, collect, registration } from './http-client';
+
+jest.setTimeout(60_000);
+
+const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
+
+it('the checked-in schema/schema.graphql matches the gateway (run `npm run schema:emit` after changing resolvers)', () => {
+  const checkedIn = fs.readFileSync(path.join(__dirname, '..', '..', 'schema', 'schema.graphql'), 'utf8');
+  expect(checkedIn).toBe(printGatewaySchema());
+});
+
+describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))('gateway on %s', (_name, target) => {
+  let platform: EmbeddedPlatform;
+  let cleanup: () => Promise<void>;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    const created = await target.create();
+    cleanup = created.cleanup;
+    platform = await startEmbedded({
+      infra: created.infra,
+      gateway: { port: 0, operatorToken: OPERATOR_TOKEN },
+      env: { SIGNUPS_PER_IP_PER_HOUR: '1000' },
+    });
+  });
+  afterAll(async () => {
+    await platform.stop();
+    await cleanup();
+  });
+  beforeEach(() => {
+    client = new TestClient(platform.url);
+  });
+
+  describe('REST /api', () => {
+    it('GET /api/user is 401 with an Unauthorized JSON body when signed out', async () => {
+      const response = await client.fetch('/api/user');
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHENTICATED' });
+    });
+
+    it('registers (201, HttpOnly SameSite=Lax session cookie, the user) and then knows the member', async () => {
+      const input = registration({ firstName: 'Ada', lastName: 'Lovelace' });
+      const response = await client.fetch('/api/auth/register', { method: 'POST', json: input });
+      expect(response.status).toBe(201);
+      const setCookie = response.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(/^sid=[\w-]{43,};/);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+      expect(setCookie).toContain('Path=/');
+      const user = await response.json();
+      expect(user).toMatchObject({ email: input.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, tokens: 10 });
+      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'tokens']);
+      const me = await client.fetch('/api/user');
+      expect(await me.json()).toEqual(user);
+    });
+
+    it('answers bad registrations with 400 and field messages, and a duplicate with 409', async () => {
+      const bad = await client.fetch('/api/auth/register', {
+        method: 'POST',
+        json: registration({ email: 'nope', password: 'x', confirmPassword: 'y' }),
+      });
+      expect(bad.status).toBe(400);
+      const body = await bad.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.fieldErrors).toMatchObject({
+        email: 'Please enter a valid email address',
+        password: 'Password must be at least 8 characters',
+      });
+      const input = registration();
+      await client.fetch('/api/auth/register', { method: 'POST', json: input });
+      const duplicate = await new TestClient(platform.url).fetch('/api/auth/register', { method: 'POST', json: input });
+      expect(duplicate.status).toBe(409);
+      expect((await duplicate.json()).code).toBe('EMAIL_TAKEN');
+    });
+
+    it('refuses non-JSON bodies with 415 and malformed JSON with 400, never a 5xx', async () => {
+      const form = await client.fetch('/api/auth/login', {
+        method: 'POST',
+        body: 'email=a',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status).toBe(415);
+      const broken = await client.fetch('/api/auth/login', {
+        method: 'POST',
+        body: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(broken.status).toBe(400);
+      for (const json of [[], 'x', 42, null, { email: 5, password: {} }, { email: 'a@b.co', password: 'x'.repeat(10_000) }]) {
+        const response = await client.fetch('/api/auth/login', { method: 'POST', json });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+      }
+    });
+
+    it('signs in (200 + cookie + user) and answers wrong credentials with 401', async () => {
+      const input = registration();
+      await new TestClient(platform.url).fetch('/api/auth/register', { method: 'POST', json: input });
+      const wrong = await client.fetch('/api/auth/login', { method: 'POST', json: { email: input.email, password: 'wrong password' } });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+      const ok = await client.fetch('/api/auth/login', { method: 'POST', json: { email: input.email, password: input.password } });
+      expect(ok.status).toBe(200);
+      expect((await ok.json()).email).toBe(input.email);
+      expect((await client.fetch('/api/user')).status).toBe(200);
+    });
+
+    it('POST /api/signout ends the session server-side: replaying the old cookie gets 401', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const oldCookie = client.cookie!;
+      const response = await client.fetch('/api/signout', { method: 'POST' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toContain('Max-Age=0');
+      const replay = await fetch(`${platform.url}/api/user`, { headers: { cookie: oldCookie } });
+      expect(replay.status).toBe(401);
+    });
+
+    it('GET /api/logout ends the session and redirects to /; a cross-site navigation does not sign out', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const crossSite = await client.fetch('/api/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(crossSite.status).toBe(302);
+      expect((await client.fetch('/api/user')).status).toBe(200);
+      const response = await client.fetch('/api/logout');
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect((await client.fetch('/api/user')).status).toBe(401);
+    });
+
+    it('GET /api/login redirects to /signin', async () => {
+      const response = await client.fetch('/api/login');
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/signin');
+    });
+
+    it('GET /api/dashboard/stats gives the SPEC §3 fields (zeros for a new member), 401 when signed out', async () => {
+      expect((await client.fetch('/api/dashboard/stats')).status).toBe(401);
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const stats = await (await client.fetch('/api/dashboard/stats')).json();
+      expect(stats).toEqual({
+        imagesGenerated: 0,
+        chatMessages: 0,
+        charactersCreated: 0,
+        storiesStarted: 0,
+        totalLikes: 0,
+        publicImages: 0,
+      });
+    });
+
+    it('answers unknown /api paths with a JSON 404', async () => {
+      const response = await client.fetch('/api/does-not-exist');
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    });
+
+    it('refuses writes whose Origin is another site', async () => {
+      const response = await client.fetch('/api/auth/login', {
+        method: 'POST',
+        json: { email: 'a@b.co', password: 'x' },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.status).toBe(403);
+    });
+
+    it('sends security headers on every response', async () => {
+      const response = await client.fetch('/api/user');
+      expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+      expect(response.headers.get('content-security-policy')).toContain("base-uri 'none'");
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('answers /healthz and /readyz', async () => {
+      expect(await (await client.fetch('/healthz')).json()).toEqual({ status: 'ok' });
+      const ready = await client.fetch('/readyz');
+      expect(ready.status).toBe(200);
+    });
+  });
+
+  describe('GraphQL', () => {
+    const ME = '{ me { id email firstName lastName profileImageUrl createdAt tokens } }';
+
+    it('me is null when signed out', async () => {
+      expect(await client.graphql(ME)).toEqual({ data: { me: null } });
+    });
+
+    it('register signs in; login and logout manage the session cookie', async () => {
+      const input = registration({ firstName: 'Grace' });
+      const registered = await client.graphql<{ register: { email: string; tokens: number } }>(
+        'mutation($input: RegisterInput!) { register(input: $input) { email tokens firstName } }',
+        { input },
+      );
+      expect(registered.data?.register).toEqual({ email: input.email, tokens: 10, firstName: 'Grace' });
+      expect((await client.graphql<{ me: { email: string } }>(ME)).data?.me.email).toBe(input.email);
+      expect((await client.graphql('mutation { logout }')).data).toEqual({ logout: true });
+      expect((await client.graphql(ME)).data).toEqual({ me: null });
+      const login = await client.graphql<{ login: { email: string } }>('mutation($input: LoginInput!) { login(input: $input) { email } }', {
+        input: { email: input.email, password: input.password },
+      });
+      expect(login.data?.login.email).toBe(input.email);
+      expect((await client.graphql<{ me: { email: string } }>(ME)).data?.me.email).toBe(input.email);
+    });
+
+    it('reports errors with stable codes and field messages', async () => {
+      const result = await client.graphql('mutation($input: RegisterInput!) { register(input: $input) { id } }', {
+        input: registration({ confirmPassword: 'different!!' }),
+      });
+      expect(result.errors?.[0]).toMatchObject({
+        message: "Passwords don't match",
+        extensions: { code: 'VALIDATION_FAILED', fieldErrors: { confirmPassword: "Passwords don't match" } },
+      });
+      const unauthenticated = await client.graphql('{ dashboardStats { chatMessages } }');
+      expect(unauthenticated.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('accepts a bearer session token as well as the cookie (third-party clients)', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const token = client.cookie!.split('=')[1]!;
+      const bearer = new TestClient(platform.url);
+      const result = await bearer.graphql<{ me: { tokens: number } }>(ME, undefined, { authorization: `Bearer ${token}` });
+      expect(result.data?.me.tokens).toBe(10);
+    });
+
+    it('refuses queries nested beyond the depth limit', async () => {
+      const deep = `{ ${'__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } } }'} }`;
+      const result = await client.graphql(deep);
+      expect(result.errors?.[0]?.message).toMatch(/nested too deeply/);
+    });
+
+    it('grantTokens is for operators only', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const result = await client.graphql('mutation { grantTokens(email: "x@example.com", amount: 5, reason: "x") { balance } }');
+      expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    });
+
+    it('pushes tokenBalanceChanged live to the member (and only to them) when an operator grants tokens', async () => {
+      const input = registration();
+      await client.fetch('/api/auth/register', { method: 'POST', json: input });
+      const bystander = new TestClient(platform.url);
+      await bystander.fetch('/api/auth/register', { method: 'POST', json: registration() });
+
+      const ws = client.subscriptions();
+      const otherWs = bystander.subscriptions();
+      const query = 'subscription { tokenBalanceChanged { balance delta reason occurredAt } }';
+      const mine = collect<{ tokenBalanceChanged: { balance: number; delta: number; reason: string } }>(ws, query, 1);
+      const theirs = collect(otherWs, query, 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const operator = new TestClient(platform.url);
+      const grant = await operator.graphql<{ grantTokens: { balance: number } }>(
+        'mutation($email: String!) { grantTokens(email: $email, amount: 5, reason: "Welcome bonus") { balance delta } }',
+        { email: input.email },
+        { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      );
+      expect(grant.data?.grantTokens).toEqual({ balance: 15, delta: 5 });
+      const [change] = await mine.done;
+      expect(change!.tokenBalanceChanged).toMatchObject({ balance: 15, delta: 5, reason: 'Welcome bonus' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(theirs.values).toEqual([]);
+      await eventually(async () => expect((await client.graphql<{ me: { tokens: number } }>(ME)).data?.me.tokens).toBe(15));
+      mine.stop();
+      theirs.stop();
+      await ws.dispose();
+      await otherWs.dispose();
+    });
+
+    it('refuses the subscription when signed out', async () => {
+      const ws = client.subscriptions();
+      const sub = collect(ws, 'subscription { tokenBalanceChanged { balance } }', 1);
+      await expect(sub.done).rejects.toThrow(/Unauthorized/);
+      await ws.dispose();
+    });
+  });
+});
