@@ -52,7 +52,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(setCookie).toContain('HttpOnly');
       expect(setCookie).toContain('SameSite=Lax');
       expect(setCookie).toContain('Path=/');
-      const user = await response.json();
+      const user = (await response.json()) as Record<string, unknown>;
       expect(user).toMatchObject({ email: input.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, tokens: 10 });
       expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'tokens']);
       const me = await client.fetch('/api/user');
@@ -65,7 +65,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         json: registration({ email: 'nope', password: 'x', confirmPassword: 'y' }),
       });
       expect(bad.status).toBe(400);
-      const body = await bad.json();
+      const body = (await bad.json()) as { code: string; fieldErrors: Record<string, string> };
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(body.fieldErrors).toMatchObject({
         email: 'Please enter a valid email address',
@@ -75,7 +75,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       await client.fetch('/api/auth/register', { method: 'POST', json: input });
       const duplicate = await new TestClient(platform.url).fetch('/api/auth/register', { method: 'POST', json: input });
       expect(duplicate.status).toBe(409);
-      expect((await duplicate.json()).code).toBe('EMAIL_TAKEN');
+      expect(((await duplicate.json()) as { code: string }).code).toBe('EMAIL_TAKEN');
     });
 
     it('refuses non-JSON bodies with 415 and malformed JSON with 400, never a 5xx', async () => {
@@ -106,7 +106,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await wrong.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
       const ok = await client.fetch('/api/auth/login', { method: 'POST', json: { email: input.email, password: input.password } });
       expect(ok.status).toBe(200);
-      expect((await ok.json()).email).toBe(input.email);
+      expect(((await ok.json()) as { email: string }).email).toBe(input.email);
       expect((await client.fetch('/api/user')).status).toBe(200);
     });
 
