@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium } from './browser';
+
+jest.setTimeout(90_000);
+
+const OPERATOR_TOKEN = 'operator-token-for-e2e-0123456789';
+const describeWithBrowser = hasChromium() ? describe : describe.skip;
+
+describeWithBrowser('app shell in Chromium', () => {
+  let platform: EmbeddedPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build:web');
+    platform = await startEmbedded({
+      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
+      gateway: { port: 0, operatorToken: OPERATOR_TOKEN },
+      env: { SIGNUPS_PER_IP_PER_HOUR: '1000' },
+    });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  const newMember = () => ({ email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'a very good password' });
+
+  async function signUp(page: import('playwright-core').Page, member: { email: string; password: string }, firstName: string) {
+    await page.goto(`${platform.url}/signup`);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByLabel('Confirm password').fill(member.password);
+    await page.getByLabel('First name').fill(firstName);
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  it('signs up, greets the member with their balance, signs out, and /api/user is then 401', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const member = newMember();
+    await signUp(page, member, 'Mira');
+    await page.getByText('Welcome back, Mira!').waitFor();
+    await expect(page.getByTestId('token-balance').textContent()).resolves.toBe('10');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    const response = await page.request.get(`${platform.url}/api/user`);
+    expect(response.status()).toBe(401);
+    expect(await response.text()).toContain('Unauthorized');
+    await context.close();
+  });
+
+  it('shows sign-up validation messages from the spec', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/signup`);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+    await context.close();
+  });
+
+  it('updates the balance live in a second browser when an operator grants tokens', async () => {
+    const member = newMember();
+    const first = await browser.newContext();
+    const firstPage = await first.newPage();
+    await signUp(firstPage, member, 'Noor');
+    await firstPage.getByText('Welcome back, Noor!').waitFor();
+
+    const second = await browser.newContext();
+    const secondPage = await second.newPage();
+    await secondPage.goto(`${platform.url}/signin`);
+    await secondPage.getByLabel('Email').fill(member.email);
+    await secondPage.getByLabel('Password').fill(member.password);
+    await secondPage.getByRole('button', { name: 'Sign in' }).click();
+    await secondPage.getByText('Welcome back, Noor!').waitFor();
+    await expect(secondPage.getByTestId('token-balance').textContent()).resolves.toBe('10');
+    await secondPage.waitForTimeout(500);
+
+    const grant = await fetch(`${platform.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
+      body: JSON.stringify({ query: `mutation { grantTokens(email: "${member.email}", amount: 25, reason: "Gift") { balance } }` }),
+    });
+    expect(await grant.json()).toEqual({ data: { grantTokens: { balance: 35 } } });
+    await secondPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '35');
+    await firstPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '35');
+    await first.close();
+    await second.close();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/no-such-page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await context.close();
+  });
+});
