@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './browser';
 
 jest.setTimeout(90_000);
@@ -30,7 +30,7 @@ describeWithBrowser('app shell in Chromium', () => {
 
   const newMember = () => ({ email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'a very good password' });
 
-  async function signUp(page: import('playwright-core').Page, member: { email: string; password: string }, firstName: string) {
+  async function signUp(page: Page, member: { email: string; password: string }, firstName: string) {
     await page.goto(`${platform.url}/signup`);
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
