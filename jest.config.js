@@ -33,7 +33,7 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
+      testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/docker/**/*.test.ts'],
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.test.ts'] },
   ],

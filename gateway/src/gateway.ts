@@ -16,7 +16,7 @@ import { buildGatewaySchema } from './graphql/schema';
 import { clientIp } from './http/client-ip';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from './http/cookies';
 import { requestContext } from './http/request-context';
-import { sameOriginWrites, securityHeaders } from './http/security-headers';
+import { isSameOrigin, sameOriginWrites, securityHeaders } from './http/security-headers';
 import { shedLoad } from './http/load-shedding';
 import { webAppRouter } from './http/web-app';
 import { IdentityClient } from './identity-client';
@@ -74,6 +74,8 @@ export async function createGateway({
       schema,
       onConnect: async (ctx) => {
         const request = ctx.extra.request;
+        // Browsers send Origin on WebSocket upgrades; another site's page must not ride the member's cookie.
+        if (request.headers.origin && !isSameOrigin(request.headers.origin, request.headers.host)) return false;
         const bearer = typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : null;
         const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
         const meta = { requestId: `ws-${Date.now().toString(36)}` };

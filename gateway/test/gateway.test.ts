@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { printGatewaySchema } from '@app/gateway';
 import { type TestTarget, eventually, testTargets } from '../../services/kit/test/test-infra';
+import WebSocket from 'ws';
 import { TestClient, collect, registration } from './http-client';
 
 jest.setTimeout(60_000);
@@ -267,6 +268,17 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       theirs.stop();
       await ws.dispose();
       await otherWs.dispose();
+    });
+
+    it('refuses a WebSocket opened by another site', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const socket = new WebSocket(`${platform.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+        headers: { cookie: client.cookie!, origin: 'https://evil.example' },
+      });
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init' }));
+      const code = await new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
+      expect(code).toBe(4403);
     });
 
     it('refuses the subscription when signed out', async () => {

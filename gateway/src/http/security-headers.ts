@@ -28,12 +28,14 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
 export function sameOriginWrites(req: Request, res: Response, next: NextFunction): void {
   const origin = req.headers.origin;
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !origin) return next();
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  if (originHost && originHost === req.headers.host) return next();
+  if (isSameOrigin(origin, req.headers.host)) return next();
   res.status(403).json({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+}
+
+export function isSameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return Boolean(host) && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
