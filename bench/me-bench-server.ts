@@ -49,7 +49,7 @@ function readSessionCookie(header: string | undefined): string | null {
   return null;
 }
 
-/** The same JSON the gateway sends for `{ me { id email firstName lastName profileImageUrl createdAt tokens } }`. */
+/** The bytes the gateway sends for `{ me { id email firstName lastName profileImageUrl createdAt tokens } }` (Apollo ends with a newline). */
 function meBody(row: SessionRow | undefined): string {
   const live = row && new Date(row.expires_at).getTime() > Date.now();
   const me = live
@@ -63,7 +63,7 @@ function meBody(row: SessionRow | undefined): string {
         tokens: row.token_balance,
       }
     : null;
-  return JSON.stringify({ data: { me } });
+  return `${JSON.stringify({ data: { me } })}\n`;
 }
 
 function startBaseline(query: Query): Promise<http.Server> {

@@ -52,7 +52,8 @@ const dependenciesOf = (name: string): Record<string, string> => {
   return Object.fromEntries(Object.entries(dependsOn).map(([dependency, { condition }]) => [dependency, condition]));
 };
 const imageOf = (name: string): string => services[name]?.image ?? '';
-const s3ServerName = (): string | undefined => Object.keys(services).find((name) => /minio|s3/i.test(imageOf(name)) && name !== 'minio-init');
+const s3ServerName = (): string | undefined =>
+  Object.keys(services).find((name) => /minio|s3/i.test(imageOf(name)) && name !== 'minio-init');
 
 describe('docker/compose.yml', () => {
   it('passes dclint with no errors and no warnings', () => {
@@ -105,7 +106,8 @@ describe('docker/compose.yml', () => {
   it.each(BACKEND_SERVICES)('%s gets DATABASE_URL, the S3_* variables and a health port, and waits for its dependencies', (name) => {
     const environment = environmentOf(name);
     expect(environment.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/[^@]+@postgres:5432\/\w+$/);
-    for (const variable of S3_VARIABLES) expect({ variable, value: environment[variable] }).toEqual({ variable, value: expect.any(String) });
+    for (const variable of S3_VARIABLES)
+      expect({ variable, value: environment[variable] }).toEqual({ variable, value: expect.any(String) });
     expect(environment.S3_ENDPOINT).toBe(`http://${s3ServerName()}:9000`);
     expect(environment.HEALTH_PORT).toMatch(/^\d+$/);
     expect(environment.HOST).toBe('0.0.0.0');
