@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readInt } from '@app/kit';
+import { type PublicWebConfig, readPublicWebConfig } from './http/public-web-config';
 
 export interface GatewayConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   operatorToken: string | null;
   introspection: boolean;
   brandName: string;
+  /** Public, non-secret settings served to the web app as /app-config.js. */
+  publicWeb: PublicWebConfig;
   /** Requests handled at once before the gateway answers 503 + Retry-After instead of queueing. */
   maxInFlight: number;
 }
@@ -28,6 +31,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     operatorToken: env.OPERATOR_TOKEN && env.OPERATOR_TOKEN.length >= 16 ? env.OPERATOR_TOKEN : null,
     introspection: env.GRAPHQL_INTROSPECTION !== 'false',
     brandName: env.BRAND_NAME || 'Velvet AI',
+    publicWeb: readPublicWebConfig(env),
     maxInFlight: readInt(env, 'MAX_IN_FLIGHT', 1024),
   };
 }

@@ -146,7 +146,7 @@ export async function createGateway({
     }),
   );
   app.use('/api', apiRouter(identity, config.secureCookies));
-  app.use(webAppRouter(config.webDist, { brandName: config.brandName }));
+  app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;
     if (status === 404) return sendError(res, new AppError('NOT_FOUND', 'Not found'));

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
-
-/** Public, non-secret settings the web app reads at start-up (served as a script so CSP needs no inline code). */
-export interface PublicWebConfig {
-  brandName: string;
-}
+import type { PublicWebConfig } from './public-web-config';
 
 /** Serves the built web app: hashed assets cached for a year, every other page path gets index.html. */
 export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Router {

@@ -1,6 +1,28 @@
-/** Runtime configuration the gateway injects into index.html as `window.__APP_CONFIG__`. */
+/**
+ * Runtime configuration the gateway injects into index.html as `window.__APP_CONFIG__`
+ * (gateway/src/http/web-app.ts builds it from environment variables; README lists them).
+ */
 export interface AppConfig {
   brandName?: string;
+  /** The provider's main site, opened in a new tab by the landing hero button. */
+  mainSiteUrl?: string;
+  /** The new platform the relaunch notice points to. */
+  relaunchUrl?: string;
+  /** Microblogging account (footer, plans screen). */
+  socialMicroblogUrl?: string;
+  /** Community chat server invite (footer, landing, plans screen). */
+  socialCommunityUrl?: string;
+  supportEmail?: string;
+  /** ISO-8601 instant the landing countdown counts down to. */
+  launchDate?: string;
+  /** Web analytics target; analytics is skipped when absent. */
+  analytics?: {
+    provider: 'plausible' | 'ga4';
+    /** Event endpoint, e.g. https://plausible.io/api/event or a GA4-compatible collect URL. */
+    endpoint: string;
+    /** Plausible domain or GA4 measurement id. */
+    siteId: string;
+  } | null;
 }
 
 declare global {
@@ -11,7 +33,39 @@ declare global {
 
 export const DEFAULT_BRAND_NAME = 'Velvet AI';
 
-export function getBrandName(): string {
-  const injected = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__?.brandName;
-  return injected?.trim() || DEFAULT_BRAND_NAME;
+/** Documented defaults (README, "Configuration"); used when the gateway injects nothing. */
+export const APP_CONFIG_DEFAULTS = {
+  brandName: DEFAULT_BRAND_NAME,
+  mainSiteUrl: '/',
+  relaunchUrl: '/',
+  socialMicroblogUrl: 'https://x.com/velvetai',
+  socialCommunityUrl: 'https://discord.gg/velvetai',
+  supportEmail: 'support@velvet-ai.app',
+  launchDate: '2025-10-01T00:00:00Z',
+} as const;
+
+function injected(): AppConfig {
+  return (typeof window === 'undefined' ? undefined : window.__APP_CONFIG__) ?? {};
+}
+
+function pick(key: keyof typeof APP_CONFIG_DEFAULTS): string {
+  const value = injected()[key];
+  return (typeof value === 'string' && value.trim()) || APP_CONFIG_DEFAULTS[key];
+}
+
+export const getBrandName = (): string => pick('brandName');
+export const getMainSiteUrl = (): string => pick('mainSiteUrl');
+export const getRelaunchUrl = (): string => pick('relaunchUrl');
+export const getSocialMicroblogUrl = (): string => pick('socialMicroblogUrl');
+export const getSocialCommunityUrl = (): string => pick('socialCommunityUrl');
+export const getSupportEmail = (): string => pick('supportEmail');
+
+/** The countdown target; an unparsable configured value falls back to the default launch date. */
+export function getLaunchDate(): Date {
+  const parsed = new Date(pick('launchDate'));
+  return Number.isNaN(parsed.getTime()) ? new Date(APP_CONFIG_DEFAULTS.launchDate) : parsed;
+}
+
+export function getAnalyticsConfig(): AppConfig['analytics'] {
+  return injected().analytics ?? null;
 }
