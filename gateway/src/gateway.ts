@@ -16,9 +16,10 @@ import { buildGatewaySchema } from './graphql/schema';
 import { clientIp } from './http/client-ip';
 import { clearedSessionCookie, readSessionToken, sessionCookie } from './http/cookies';
 import { requestContext } from './http/request-context';
-import { isSameOrigin, sameOriginWrites, securityHeaders } from './http/security-headers';
+import { createSecurityHeaders, isSameOrigin, sameOriginWrites } from './http/security-headers';
 import { shedLoad } from './http/load-shedding';
 import { webAppRouter } from './http/web-app';
+import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
 import { LiveHub } from './live-hub';
 import { apiRouter } from './rest/api.router';
@@ -48,6 +49,7 @@ export async function createGateway({
   const identity = new IdentityClient(bus);
   const live = new LiveHub();
   await live.start(bus);
+  const chat = new ChatClient(bus, live);
   const schema = buildGatewaySchema(live);
   const app = express();
   const server = http.createServer(app);
@@ -56,7 +58,7 @@ export async function createGateway({
 
   const health = healthHandler(isReady);
   app.get(['/healthz', '/readyz'], (req, res) => void health(req, res));
-  app.use(securityHeaders);
+  app.use(createSecurityHeaders({ connectSrc: [config.publicWeb.analytics?.endpoint] }));
   app.use(shedLoad(config.maxInFlight));
   app.use(requestContext(identity, config.trustProxyHops));
   app.use(sameOriginWrites);
@@ -86,6 +88,8 @@ export async function createGateway({
           clientIp: clientIp(request, config.trustProxyHops),
           meta: { ...meta, userId: user?.id },
           identity,
+          chat,
+          live,
           session: { token, start: () => undefined, end: () => undefined },
         };
         return true;
@@ -136,6 +140,8 @@ export async function createGateway({
           clientIp: state.clientIp,
           meta: { requestId: state.requestId, userId: user?.id },
           identity,
+          chat,
+          live,
           session: {
             token: state.sessionToken,
             start: (token, expiresAt) => res.append('Set-Cookie', sessionCookie(token, expiresAt, secure)),
@@ -145,7 +151,7 @@ export async function createGateway({
       },
     }),
   );
-  app.use('/api', apiRouter(identity, config.secureCookies));
+  app.use('/api', apiRouter(identity, chat, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;

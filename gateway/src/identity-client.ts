@@ -13,6 +13,9 @@ export class IdentityClient {
   grantTokens = (email: string, amount: number, reason: string, idempotencyKey: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.grantTokens, { email, amount, reason, idempotencyKey }, meta);
 
+  recordInterest = (interest: unknown, userId: string | null, clientIp: string, meta: RequestMeta) =>
+    this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
+
   async resolveSession(sessionToken: string | null, meta: RequestMeta): Promise<User | null> {
     if (!sessionToken || sessionToken.length > 200) return null;
     return (await this.bus.request(identityRpc.resolveSession, { sessionToken }, meta)).user;

@@ -1,7 +1,7 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
-import { type TokenChange, identityEvents } from '@app/schema';
+import { CHAT_LIVE_SUBJECTS, ChatLiveUpdate, type TokenChange, identityEvents } from '@app/schema';
 
-export const LIVE_TOPICS = { tokens: 'tokens' } as const;
+export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation' } as const;
 
 type Listener<T> = (value: T) => void;
 
@@ -18,6 +18,12 @@ export class LiveHub {
       await bus.consumeEvents({ subjects: [identityEvents.tokensChanged.type], deliver: 'new' }, async (event) => {
         const change = identityEvents.tokensChanged.data.parse(event.data);
         this.publish(LIVE_TOPICS.tokens, change.userId, change satisfies TokenChange);
+      }),
+      // Typing, text deltas and message changes; conversation ids are checked for ownership on subscribe.
+      await bus.subscribeLive(CHAT_LIVE_SUBJECTS, (data) => {
+        const update = ChatLiveUpdate.safeParse(data);
+        if (update.success) this.publish(LIVE_TOPICS.conversation, update.data.conversationId, update.data);
+        else logger.warn({ issues: update.error.issues.length }, 'malformed chat live update dropped');
       }),
     );
   }
@@ -52,7 +58,7 @@ export class LiveHub {
         const resolve = wake;
         wake = null;
         resolve({ value: value as T, done: false });
-      } else if (buffer.length < 100) {
+      } else if (buffer.length < 1000) {
         buffer.push(value as T);
       } else {
         logger.warn({ topic }, 'slow subscriber: dropping live update');

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './bus/contract';
 export * from './bus/identity';
+export * from './bus/chat';

@@ -1,6 +1,8 @@
 import type { RequestMeta, User } from '@app/schema';
 import { AppError } from '@app/schema';
+import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
+import type { LiveHub } from '../live-hub';
 
 /** Per-request state every resolver sees; transport details (cookies) are reached only through `session`. */
 export interface GatewayContext {
@@ -9,6 +11,8 @@ export interface GatewayContext {
   clientIp: string;
   meta: RequestMeta;
   identity: IdentityClient;
+  chat: ChatClient;
+  live: LiveHub;
   session: {
     token: string | null;
     /** Sets the session cookie (HTTP only; a no-op over WebSocket). */

@@ -31,6 +31,17 @@ export class TokensResolver {
     return context.identity.grantTokens(email, amount, reason, idempotencyKey ?? `grant:${randomUUID()}`, context.meta);
   }
 
+  @Mutation(() => Boolean, {
+    description: "Records interest in a feature or VIP group (landing page); kind: feature | vip_subscribe, label: e.g. 'vip-basic'.",
+  })
+  async recordInterest(
+    @Arg('kind', () => String) kind: string,
+    @Arg('label', () => String) label: string,
+    @Ctx() context: GatewayContext,
+  ): Promise<boolean> {
+    return (await context.identity.recordInterest({ kind, label }, context.user?.id ?? null, context.clientIp, context.meta)).recorded;
+  }
+
   @Subscription(() => TokenBalanceChangeType, {
     description: "Pushes the signed-in member's new balance whenever it changes.",
     topics: LIVE_TOPICS.tokens,

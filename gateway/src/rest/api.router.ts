@@ -1,7 +1,9 @@
 import { AppError, type User } from '@app/schema';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies';
+import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
+import { chatRoutes } from './chat.routes';
 import { sendError } from './send-error';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -41,7 +43,7 @@ const bodyObject = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 /** The compatible `/api` endpoints (SPEC §7): thin handlers over the same service calls GraphQL uses. */
-export function apiRouter(identity: IdentityClient, secureCookies: boolean): Router {
+export function apiRouter(identity: IdentityClient, chat: ChatClient, secureCookies: boolean): Router {
   const router = Router();
   const meta = (req: Request) => ({ requestId: req.state.requestId });
   const isSecure = (req: Request) => secureCookies || req.secure;
@@ -103,6 +105,18 @@ export function apiRouter(identity: IdentityClient, secureCookies: boolean): Rou
       res.json(await identity.getStats((await requireUser(req)).id, meta(req)));
     }),
   );
+
+  router.post(
+    '/interest',
+    jsonBody,
+    handle(async (req, res) => {
+      const user = await req.state.user();
+      await identity.recordInterest(bodyObject(req), user?.id ?? null, req.state.clientIp, meta(req));
+      res.status(202).json({ recorded: true });
+    }),
+  );
+
+  router.use(chatRoutes(chat, jsonBody, bodyObject, sendError));
 
   router.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   return router;

@@ -145,10 +145,28 @@ export const identityRpc = {
   consumeQuota: defineRpc('svc.identity.quota.consume', UserRef.extend({ kind: QuotaKind, idempotencyKey: IdempotencyKey }), QuotaUsage),
   getQuotas: defineRpc('svc.identity.quota.get', UserRef, z.object({ quotas: z.array(QuotaUsage) })),
   getStats: defineRpc('svc.identity.stats.get', UserRef, DashboardStats),
+  /** Records a visitor's or member's interest (landing page); only the member id, never the address, reaches the event. */
+  recordInterest: defineRpc(
+    'svc.identity.interest.record',
+    z.object({ interest: z.unknown(), userId: z.string().uuid().nullable() }).merge(ClientContext),
+    z.object({ recorded: z.boolean() }),
+  ),
 } as const;
+
+export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
+export const InterestInput = z.object({
+  kind: z.enum(INTEREST_KINDS, { error: 'kind must be feature or vip_subscribe' }),
+  label: z.string({ error: 'label is required' }).regex(/^[a-z0-9-]{1,64}$/, 'label must be 1-64 lowercase letters, digits or dashes'),
+});
+export type InterestInput = z.infer<typeof InterestInput>;
 
 export const identityEvents = {
   userRegistered: defineEvent('evt.identity.user.registered', 1, z.object({ userId: z.string().uuid() })),
   userSignedIn: defineEvent('evt.identity.user.signed_in', 1, z.object({ userId: z.string().uuid() })),
   tokensChanged: defineEvent('evt.identity.tokens.changed', 1, TokenChange),
+  interestRecorded: defineEvent(
+    'evt.identity.interest.recorded',
+    1,
+    z.object({ kind: z.enum(INTEREST_KINDS), label: z.string(), userId: z.string().uuid().nullable() }),
+  ),
 } as const;

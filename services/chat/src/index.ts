@@ -1,13 +1,52 @@
 import { Outbox, type ServiceDefinition } from '@app/kit';
+import { CharactersService } from './characters/characters.service';
+import { type ChatConfig, readChatConfig } from './chat.config';
+import { serveChat } from './chat.handlers';
+import { ConversationsRepository } from './conversations/conversations.repository';
+import { ConversationsService } from './conversations/conversations.service';
+import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
+import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
+import type { ChatProvider } from './providers/chat-provider';
+import { DemoChatProvider } from './providers/demo.provider';
+import { OpenAiChatProvider, readOpenAiChatConfig } from './providers/openai-chat.provider';
+import { ReplyEngine } from './replies/reply-engine';
 
-/** Conversations, messages, characters and stories; its features arrive with the chat issue. */
-export const chatService: ServiceDefinition = {
+export type { ChatProvider } from './providers/chat-provider';
+export { DemoChatProvider } from './providers/demo.provider';
+export { OpenAiChatProvider } from './providers/openai-chat.provider';
+
+export interface ChatServiceOverrides extends Partial<ChatConfig> {
+  /** Replaces the provider chosen from the environment (tests). */
+  provider?: ChatProvider;
+}
+
+/** The configured OpenAI-compatible provider, or the offline demo responder when none is set. */
+export function chooseProvider(env: NodeJS.ProcessEnv, config: ChatConfig): ChatProvider {
+  const openAi = readOpenAiChatConfig(env);
+  return openAi ? new OpenAiChatProvider(openAi) : new DemoChatProvider(config.demoChunkDelayMs);
+}
+
+/** Conversations, messages and characters; replies are produced here, streamed live, and charged via identity. */
+export const createChatService = (overrides: ChatServiceOverrides = {}): ServiceDefinition => ({
   name: 'chat',
   schema: 'chat',
   entities: [],
-  migrations: [ChatInitial1763800000001],
-  async start({ bus, db }) {
-    return [new Outbox(db, bus, 'chat').start()];
+  migrations: [ChatInitial1763800000001, ChatCore1763900000000],
+  async start({ bus, db, env }) {
+    const { provider: providerOverride, ...configOverrides } = overrides;
+    const config = { ...readChatConfig(env), ...configOverrides };
+    const provider = providerOverride ?? chooseProvider(env, config);
+    const outbox = new Outbox(db, bus, 'chat');
+    const ledger = new MemberLedger(bus);
+    const engine = new ReplyEngine(db, bus, outbox, ledger, new ConversationsRepository(), provider, config);
+    const characters = new CharactersService(db, outbox, ledger);
+    const conversations = new ConversationsService(db, outbox, ledger, characters, engine, provider, config);
+    const relay = outbox.start();
+    const handlers = await serveChat(bus, conversations, characters, provider);
+    // Handlers stop first so no new reply starts while the engine winds down.
+    return [...handlers, await engine.start(), relay];
   },
-};
+});
+
+export const chatService = createChatService();

@@ -1,6 +1,7 @@
 import { type Bus, type Subscription } from '@app/kit';
 import { identityRpc } from '@app/schema';
 import type { AccountsService } from './accounts/accounts.service';
+import type { InterestService } from './interest/interest.service';
 import type { StatsService } from './stats/stats.service';
 import type { TokensService } from './tokens/tokens.service';
 
@@ -10,6 +11,7 @@ export async function serveIdentity(
   accounts: AccountsService,
   tokens: TokensService,
   stats: StatsService,
+  interest: InterestService,
 ): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(identityRpc.register, ({ input, clientIp }) => accounts.register(input, clientIp)),
@@ -25,5 +27,6 @@ export async function serveIdentity(
     bus.serve(identityRpc.consumeQuota, (input) => tokens.consumeQuota(input)),
     bus.serve(identityRpc.getQuotas, async ({ userId }) => ({ quotas: await tokens.getQuotas(userId) })),
     bus.serve(identityRpc.getStats, ({ userId }) => stats.getStats(userId)),
+    bus.serve(identityRpc.recordInterest, ({ interest: input, userId, clientIp }) => interest.record(input, userId, clientIp)),
   ]);
 }

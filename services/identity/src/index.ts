@@ -5,6 +5,7 @@ import { type IdentityConfig, readIdentityConfig } from './identity.config';
 export type { IdentityConfig };
 import { serveIdentity } from './identity.handlers';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
+import { InterestService } from './interest/interest.service';
 import { StatsService } from './stats/stats.service';
 import { TokensService } from './tokens/tokens.service';
 
@@ -22,8 +23,9 @@ export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): 
     const tokens = new TokensService(db, outbox, config.clock);
     const accounts = new AccountsService(db, outbox, tokens, config);
     const stats = new StatsService(db);
+    const interest = new InterestService(db, outbox, config.clock);
     const relay = outbox.start();
-    return [...(await serveIdentity(bus, accounts, tokens, stats)), relay];
+    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), relay];
   },
 });
 

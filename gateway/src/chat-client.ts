@@ -1,0 +1,91 @@
+import type { Bus } from '@app/kit';
+import { AppError, type ChatLiveUpdate, type Message, type RequestMeta, chatRpc } from '@app/schema';
+import type { LiveHub } from './live-hub';
+import { LIVE_TOPICS } from './live-hub';
+
+/** How long `/api/chat/:id` waits for a reply before answering with what exists (provider time-outs are shorter). */
+const REPLY_WAIT_MS = 6 * 60_000;
+
+/** The gateway's calls to the chat service; GraphQL resolvers and REST handlers share them. */
+export class ChatClient {
+  constructor(
+    private readonly bus: Bus,
+    private readonly live: LiveHub,
+  ) {}
+
+  listConversations = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(chatRpc.listConversations, { userId }, meta)).conversations;
+  getConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.getConversation, { userId, conversationId }, meta);
+  createConversation = (userId: string, title: unknown, characterId: string | null, meta: RequestMeta) =>
+    this.bus.request(chatRpc.createConversation, { userId, title, characterId }, meta);
+  renameConversation = (userId: string, conversationId: string, title: unknown, meta: RequestMeta) =>
+    this.bus.request(chatRpc.renameConversation, { userId, conversationId, title }, meta);
+  deleteConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.deleteConversation, { userId, conversationId }, meta);
+  listMessages = (userId: string, conversationId: string, limit: number, beforeSeq: number | null, meta: RequestMeta) =>
+    this.bus.request(chatRpc.listMessages, { userId, conversationId, limit, beforeSeq }, meta);
+  getMessage = (userId: string, messageId: string, meta: RequestMeta) => this.bus.request(chatRpc.getMessage, { userId, messageId }, meta);
+  sendMessage = (userId: string, conversationId: string, content: unknown, meta: RequestMeta) =>
+    this.bus.request(chatRpc.sendMessage, { userId, conversationId, content }, meta);
+  regenerateReply = (userId: string, conversationId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.regenerateReply, { userId, conversationId }, meta);
+  selectSwipe = (userId: string, messageId: string, index: number, meta: RequestMeta) =>
+    this.bus.request(chatRpc.selectSwipe, { userId, messageId, index }, meta);
+  stopReply = async (userId: string, conversationId: string, meta: RequestMeta) =>
+    (await this.bus.request(chatRpc.stopReply, { userId, conversationId }, meta)).stopped;
+  providerInfo = (meta: RequestMeta) => this.bus.request(chatRpc.providerInfo, {}, meta);
+
+  listCharacters = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(chatRpc.listCharacters, { userId }, meta)).characters;
+  listPublicCharacters = async (userId: string, limit: number, meta: RequestMeta) =>
+    (await this.bus.request(chatRpc.listPublicCharacters, { userId, limit }, meta)).characters;
+  getCharacter = (userId: string, characterId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.getCharacter, { userId, characterId }, meta);
+  createCharacter = (userId: string, input: unknown, meta: RequestMeta) =>
+    this.bus.request(chatRpc.createCharacter, { userId, input }, meta);
+  updateCharacter = (userId: string, characterId: string, input: unknown, meta: RequestMeta) =>
+    this.bus.request(chatRpc.updateCharacter, { userId, characterId, input }, meta);
+  deleteCharacter = (userId: string, characterId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.deleteCharacter, { userId, characterId }, meta);
+  importCharacterCard = (userId: string, file: Buffer, meta: RequestMeta) =>
+    this.bus.request(chatRpc.importCharacterCard, { userId, fileBase64: file.toString('base64') }, meta, 30_000);
+  exportCharacterCard = (userId: string, characterId: string, format: 'png' | 'json_v2' | 'json_v3', meta: RequestMeta) =>
+    this.bus.request(chatRpc.exportCharacterCard, { userId, characterId, format }, meta, 30_000);
+  characterAvatar = (userId: string, characterId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.getCharacterAvatar, { userId, characterId }, meta);
+
+  /**
+   * Sends a message and waits until its reply has finished (the compatible REST call). Live updates
+   * answer at once; a slow poll covers an update lost in transit.
+   */
+  async sendAndWait(userId: string, conversationId: string, content: unknown, meta: RequestMeta) {
+    // Ownership first, so a stranger's conversation id never gets a live listener.
+    await this.getConversation(userId, conversationId, meta);
+    const updates = this.live.subscribe(LIVE_TOPICS.conversation, conversationId) as AsyncIterableIterator<ChatLiveUpdate>;
+    try {
+      const sent = await this.sendMessage(userId, conversationId, content, meta);
+      const assistantId = sent.assistantMessage.id;
+      const deadline = Date.now() + REPLY_WAIT_MS;
+      let finished: Message | null = null;
+      while (!finished && Date.now() < deadline) {
+        const next = await Promise.race([
+          updates.next(),
+          new Promise<'poll'>((resolve) => setTimeout(() => resolve('poll'), 2_000).unref()),
+        ]);
+        if (next === 'poll') {
+          const current = await this.getMessage(userId, assistantId, meta);
+          if (current.status !== 'streaming') finished = current;
+        } else if (!next.done && next.value.type === 'message' && next.value.message.id === assistantId) {
+          if (next.value.message.status !== 'streaming') finished = next.value.message;
+        } else if (!next.done && next.value.type === 'deleted') {
+          throw new AppError('NOT_FOUND', 'Conversation not found');
+        }
+      }
+      if (!finished) throw new AppError('TIMEOUT', 'The reply is taking too long; it will appear in the conversation when ready.');
+      return { userMessage: sent.userMessage, assistantMessage: finished };
+    } finally {
+      await updates.return?.();
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum MessageRoleType {
+  USER = 'user',
+  ASSISTANT = 'assistant',
+}
+registerEnumType(MessageRoleType, { name: 'MessageRole' });
+
+export enum MessageStatusType {
+  COMPLETE = 'complete',
+  STREAMING = 'streaming',
+  FAILED = 'failed',
+  CANCELLED = 'cancelled',
+}
+registerEnumType(MessageStatusType, {
+  name: 'MessageStatus',
+  description: 'streaming while the reply is being written; failed replies were refunded.',
+});
+
+export enum ConversationUpdateKind {
+  TYPING = 'typing',
+  DELTA = 'delta',
+  MESSAGE = 'message',
+  DELETED = 'deleted',
+}
+registerEnumType(ConversationUpdateKind, { name: 'ConversationUpdateType' });
+
+export enum CardFormat {
+  PNG = 'png',
+  JSON_V2 = 'json_v2',
+  JSON_V3 = 'json_v3',
+}
+registerEnumType(CardFormat, { name: 'CharacterCardFormat', description: 'PNG carries both V2 (chara) and V3 (ccv3) data.' });
+
+@ObjectType('Swipe', { description: 'One version of an assistant reply.' })
+export class SwipeType {
+  @Field(() => String) content!: string;
+  @Field(() => MessageStatusType) status!: MessageStatusType;
+  @Field(() => String, { nullable: true }) model!: string | null;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+}
+
+@ObjectType('Message')
+export class MessageType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) conversationId!: string;
+  @Field(() => MessageRoleType) role!: MessageRoleType;
+  @Field(() => String, { description: 'The selected version; partial while streaming.' }) content!: string;
+  @Field(() => MessageStatusType) status!: MessageStatusType;
+  @Field(() => String, { nullable: true, description: "The model that wrote the reply; 'demo' for the scripted demo responder." })
+  model!: string | null;
+  @Field(() => String, { nullable: true }) errorCode!: string | null;
+  @Field(() => Int) swipeIndex!: number;
+  @Field(() => Int) swipeCount!: number;
+  @Field(() => [SwipeType]) swipes!: SwipeType[];
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+@ObjectType('PageInfo')
+export class PageInfoType {
+  @Field(() => Boolean) hasPreviousPage!: boolean;
+  @Field(() => Boolean) hasNextPage!: boolean;
+  @Field(() => String, { nullable: true }) startCursor!: string | null;
+  @Field(() => String, { nullable: true }) endCursor!: string | null;
+}
+
+@ObjectType('MessageEdge')
+export class MessageEdgeType {
+  @Field(() => String) cursor!: string;
+  @Field(() => MessageType) node!: MessageType;
+}
+
+@ObjectType('MessageConnection', { description: 'Newest messages first page; page backwards with `before: startCursor`.' })
+export class MessageConnectionType {
+  @Field(() => [MessageEdgeType]) edges!: MessageEdgeType[];
+  @Field(() => [MessageType]) nodes!: MessageType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+}
+
+@ObjectType('Conversation')
+export class ConversationType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) title!: string;
+  @Field(() => ID, { nullable: true }) characterId!: string | null;
+  @Field(() => String, { nullable: true }) characterName!: string | null;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+@ObjectType('SendMessagePayload')
+export class SendMessagePayloadType {
+  @Field(() => MessageType) userMessage!: MessageType;
+  @Field(() => MessageType, { description: 'Streaming at first; follow conversationUpdates for its text.' }) assistantMessage!: MessageType;
+}
+
+@ObjectType('ConversationUpdate', { description: 'A live change in a conversation.' })
+export class ConversationUpdateType {
+  @Field(() => ConversationUpdateKind) type!: ConversationUpdateKind;
+  @Field(() => ID) conversationId!: string;
+  @Field(() => Boolean, { nullable: true, description: 'typing: a reply is being written.' }) typing?: boolean | null;
+  @Field(() => ID, { nullable: true }) messageId?: string | null;
+  @Field(() => Int, { nullable: true }) swipeIndex?: number | null;
+  @Field(() => Int, { nullable: true, description: 'delta: where `text` starts in the reply.' }) offset?: number | null;
+  @Field(() => String, { nullable: true }) text?: string | null;
+  @Field(() => MessageType, { nullable: true }) message?: MessageType | null;
+}
+
+@ObjectType('Personality')
+export class PersonalityType {
+  @Field(() => [String]) traits!: string[];
+}
+
+@ObjectType('Character')
+export class CharacterType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => String, { nullable: true, description: 'Avatar image URL (from an imported card).' }) avatar!: string | null;
+  @Field(() => PersonalityType) personality!: PersonalityType;
+  @Field(() => Boolean) isPublic!: boolean;
+  @Field(() => Boolean, { description: 'True when the signed-in member owns it.' }) isMine!: boolean;
+  @Field(() => String) scenario!: string;
+  @Field(() => String) greeting!: string;
+  @Field(() => String) exampleDialogue!: string;
+  @Field(() => String) systemPrompt!: string;
+  @Field(() => [String]) alternateGreetings!: string[];
+  @Field(() => [String]) tags!: string[];
+  @Field(() => String) creator!: string;
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+@InputType()
+export class CharacterInputType {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => [String], { nullable: true }) personalityTraits?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'Private by default.' }) isPublic?: boolean | null;
+  @Field(() => String, { nullable: true }) scenario?: string | null;
+  @Field(() => String, { nullable: true, description: 'The first message of a new chat.' }) greeting?: string | null;
+  @Field(() => String, { nullable: true }) exampleDialogue?: string | null;
+  @Field(() => String, { nullable: true }) systemPrompt?: string | null;
+}
+
+@InputType()
+export class CharacterPatchInputType {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => [String], { nullable: true }) personalityTraits?: string[] | null;
+  @Field(() => Boolean, { nullable: true }) isPublic?: boolean | null;
+  @Field(() => String, { nullable: true }) scenario?: string | null;
+  @Field(() => String, { nullable: true }) greeting?: string | null;
+  @Field(() => String, { nullable: true }) exampleDialogue?: string | null;
+  @Field(() => String, { nullable: true }) systemPrompt?: string | null;
+}
+
+@ObjectType('CharacterCardFile')
+export class CharacterCardFileType {
+  @Field(() => String) fileName!: string;
+  @Field(() => String) contentType!: string;
+  @Field(() => String) bodyBase64!: string;
+}
+
+@ObjectType('ChatProvider', { description: 'What writes replies. isDemo: the scripted offline demo responder, not AI.' })
+export class ChatProviderType {
+  @Field(() => String) kind!: string;
+  @Field(() => String) model!: string;
+  @Field(() => Boolean) isDemo!: boolean;
+}

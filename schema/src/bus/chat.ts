@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './contract';
+
+/** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
+export const CHAT_LIMITS = {
+  titleLength: 120,
+  messageLength: 8000,
+  characterNameLength: 80,
+  characterTextLength: 16_000,
+  traitLength: 40,
+  traits: 20,
+  pageSizeMax: 100,
+  conversationsMax: 200,
+} as const;
+
+/** The suggested personality traits of the character creator (SPEC §5). */
+export const SUGGESTED_TRAITS = [
+  'Creative',
+  'Analytical',
+  'Empathetic',
+  'Humorous',
+  'Wise',
+  'Energetic',
+  'Calm',
+  'Adventurous',
+  'Mysterious',
+  'Friendly',
+  'Intellectual',
+  'Artistic',
+] as const;
+
+export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
+
+const Id = z.string().uuid();
+const UserRef = z.object({ userId: Id });
+
+const longText = (label: string) =>
+  z
+    .string()
+    .max(CHAT_LIMITS.characterTextLength, `${label} must be at most ${CHAT_LIMITS.characterTextLength} characters`)
+    .transform((value) => value.trim());
+
+/** Traits: trimmed, empty ones dropped, duplicates (case-insensitive) dropped, order kept (SPEC §5). */
+export const PersonalityTraits = z
+  .array(z.string().max(CHAT_LIMITS.traitLength, `A trait must be at most ${CHAT_LIMITS.traitLength} characters`))
+  .max(CHAT_LIMITS.traits, `A character can have at most ${CHAT_LIMITS.traits} traits`)
+  .transform((traits) => {
+    const seen = new Set<string>();
+    const kept: string[] = [];
+    for (const raw of traits) {
+      const trait = raw.trim();
+      if (!trait || seen.has(trait.toLowerCase())) continue;
+      seen.add(trait.toLowerCase());
+      kept.push(trait);
+    }
+    return kept;
+  });
+
+/** What a member edits; the create payload of SPEC §7 (`name, description, personalityTraits, isPublic`) plus persona fields. */
+export const CharacterInput = z.object({
+  name: z
+    .string({ error: 'Please enter a name for your character.' })
+    .trim()
+    .min(1, 'Please enter a name for your character.')
+    .max(CHAT_LIMITS.characterNameLength, `The name must be at most ${CHAT_LIMITS.characterNameLength} characters`),
+  /** Trimmed; empty means "no description" (SPEC §5). */
+  description: longText('The description')
+    .nullish()
+    .transform((value) => value || null),
+  personalityTraits: PersonalityTraits.default([]),
+  isPublic: z.boolean().default(false),
+  scenario: longText('The scenario').nullish(),
+  greeting: longText('The greeting').nullish(),
+  exampleDialogue: longText('The example dialogue').nullish(),
+  systemPrompt: longText('The system prompt').nullish(),
+});
+export type CharacterInput = z.input<typeof CharacterInput>;
+
+/** An update changes only the fields it names. */
+export const CharacterPatch = CharacterInput.partial();
+
+export const Character = z.object({
+  id: Id,
+  ownerId: Id,
+  name: z.string(),
+  description: z.string().nullable(),
+  avatar: z.string().nullable(),
+  personality: z.object({ traits: z.array(z.string()) }),
+  isPublic: z.boolean(),
+  scenario: z.string(),
+  greeting: z.string(),
+  exampleDialogue: z.string(),
+  systemPrompt: z.string(),
+  alternateGreetings: z.array(z.string()),
+  tags: z.array(z.string()),
+  creator: z.string(),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type Character = z.infer<typeof Character>;
+
+export const Conversation = z.object({
+  id: Id,
+  ownerId: Id,
+  title: z.string(),
+  characterId: Id.nullable(),
+  characterName: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'failed', 'cancelled'] as const;
+export const MessageStatus = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+/** One alternative reply of an assistant message (a "swipe"). */
+export const Swipe = z.object({
+  content: z.string(),
+  status: MessageStatus,
+  model: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  createdAt: z.string().datetime(),
+});
+export type Swipe = z.infer<typeof Swipe>;
+
+export const Message = z.object({
+  id: Id,
+  conversationId: Id,
+  /** Position in the conversation; cursors are built from it. */
+  seq: z.number().int(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: MessageStatus,
+  /** The model (or 'demo') that wrote an assistant reply. */
+  model: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  swipeIndex: z.number().int(),
+  swipes: z.array(Swipe),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const MessagePage = z.object({
+  messages: z.array(Message),
+  /** True when older messages exist before the first one returned. */
+  hasOlder: z.boolean(),
+});
+export type MessagePage = z.infer<typeof MessagePage>;
+
+export const ChatProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
+export type ChatProviderInfo = z.infer<typeof ChatProviderInfo>;
+
+const ConversationRef = UserRef.extend({ conversationId: Id });
+const CharacterRef = UserRef.extend({ characterId: Id });
+
+export const chatRpc = {
+  listConversations: defineRpc('svc.chat.conversation.list', UserRef, z.object({ conversations: z.array(Conversation) })),
+  getConversation: defineRpc('svc.chat.conversation.get', ConversationRef, Conversation),
+  createConversation: defineRpc(
+    'svc.chat.conversation.create',
+    UserRef.extend({ title: z.unknown().optional(), characterId: Id.nullish() }),
+    Conversation,
+  ),
+  renameConversation: defineRpc('svc.chat.conversation.rename', ConversationRef.extend({ title: z.unknown() }), Conversation),
+  deleteConversation: defineRpc('svc.chat.conversation.delete', ConversationRef, z.object({ ok: z.boolean() })),
+  listMessages: defineRpc(
+    'svc.chat.message.list',
+    ConversationRef.extend({
+      /** Newest N messages before `beforeSeq` (or the newest overall); returned oldest first. */
+      limit: z.number().int().min(1).max(CHAT_LIMITS.pageSizeMax).default(30),
+      beforeSeq: z.number().int().nullish(),
+    }),
+    MessagePage,
+  ),
+  getMessage: defineRpc('svc.chat.message.get', UserRef.extend({ messageId: Id }), Message),
+  /** Stores the member's message and starts the reply in the chat service; returns at once. */
+  sendMessage: defineRpc(
+    'svc.chat.message.send',
+    ConversationRef.extend({ content: z.unknown() }),
+    z.object({ userMessage: Message, assistantMessage: Message }),
+  ),
+  /** Generates another version of the last assistant reply (a new swipe). */
+  regenerateReply: defineRpc('svc.chat.reply.regenerate', ConversationRef, Message),
+  selectSwipe: defineRpc('svc.chat.reply.swipe', UserRef.extend({ messageId: Id, index: z.number().int().min(0) }), Message),
+  stopReply: defineRpc('svc.chat.reply.stop', ConversationRef, z.object({ stopped: z.boolean() })),
+  providerInfo: defineRpc('svc.chat.provider.info', z.object({}), ChatProviderInfo),
+
+  listCharacters: defineRpc('svc.chat.character.list', UserRef, z.object({ characters: z.array(Character) })),
+  listPublicCharacters: defineRpc(
+    'svc.chat.character.public',
+    UserRef.extend({ limit: z.number().int().min(1).max(100).default(8) }),
+    z.object({ characters: z.array(Character) }),
+  ),
+  getCharacter: defineRpc('svc.chat.character.get', CharacterRef, Character),
+  createCharacter: defineRpc('svc.chat.character.create', UserRef.extend({ input: z.unknown() }), Character),
+  updateCharacter: defineRpc('svc.chat.character.update', CharacterRef.extend({ input: z.unknown() }), Character),
+  deleteCharacter: defineRpc('svc.chat.character.delete', CharacterRef, z.object({ ok: z.boolean() })),
+  /** Imports a V1/V2/V3 character card (JSON or PNG, base64). */
+  importCharacterCard: defineRpc('svc.chat.character.import', UserRef.extend({ fileBase64: z.string().max(12 * 1024 * 1024) }), Character),
+  /** Exports a card as V2+V3 PNG, or V2 / V3 JSON (base64 body). */
+  exportCharacterCard: defineRpc(
+    'svc.chat.character.export',
+    CharacterRef.extend({ format: z.enum(['png', 'json_v2', 'json_v3']) }),
+    z.object({ fileName: z.string(), contentType: z.string(), bodyBase64: z.string() }),
+  ),
+  getCharacterAvatar: defineRpc(
+    'svc.chat.character.avatar',
+    CharacterRef,
+    z.object({ contentType: z.string(), bodyBase64: z.string() }).nullable(),
+  ),
+} as const;
+
+/** Live (not stored) updates on `live.chat.conversation.<conversationId>`, fanned out to GraphQL subscriptions. */
+export const ChatLiveUpdate = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), conversationId: Id, typing: z.boolean() }),
+  /** `text` belongs at character `offset` of the swipe being written; a client that has less than `offset` characters refetches. */
+  z.object({
+    type: z.literal('delta'),
+    conversationId: Id,
+    messageId: Id,
+    swipeIndex: z.number().int(),
+    offset: z.number().int(),
+    text: z.string(),
+    /** Provider's chunk timestamp (ms since epoch) when it sent one; used by the latency benchmark. */
+    sentAt: z.number().optional(),
+  }),
+  z.object({ type: z.literal('message'), conversationId: Id, message: Message }),
+  z.object({ type: z.literal('deleted'), conversationId: Id }),
+]);
+export type ChatLiveUpdate = z.infer<typeof ChatLiveUpdate>;
+
+export const chatLiveSubject = (conversationId: string) => `live.chat.conversation.${conversationId}`;
+export const CHAT_LIVE_SUBJECTS = 'live.chat.conversation.*';
+/** Broadcast to every chat instance: the one generating the reply stops it. */
+export const CHAT_STOP_SUBJECT = 'live.chat.control.stop';
+
+const ReplyRef = z.object({ conversationId: Id, messageId: Id, userId: Id, swipeIndex: z.number().int() });
+
+export const chatEvents = {
+  conversationCreated: defineEvent('evt.chat.conversation.created', 1, z.object({ conversationId: Id, characterId: Id.nullable() })),
+  conversationDeleted: defineEvent('evt.chat.conversation.deleted', 1, z.object({ conversationId: Id })),
+  messageCreated: defineEvent(
+    'evt.chat.message.created',
+    1,
+    z.object({ conversationId: Id, messageId: Id, role: z.enum(['user', 'assistant']), length: z.number().int() }),
+  ),
+  replyStarted: defineEvent('evt.chat.reply.started', 1, ReplyRef.extend({ model: z.string(), isDemo: z.boolean() })),
+  replyCompleted: defineEvent(
+    'evt.chat.reply.completed',
+    1,
+    ReplyRef.extend({
+      model: z.string(),
+      latencyMs: z.number().int(),
+      firstChunkMs: z.number().int().nullable(),
+      promptTokens: z.number().int().nullable(),
+      completionTokens: z.number().int().nullable(),
+      length: z.number().int(),
+    }),
+  ),
+  replyFailed: defineEvent(
+    'evt.chat.reply.failed',
+    1,
+    ReplyRef.extend({ code: z.string(), cancelled: z.boolean(), refunded: z.boolean(), latencyMs: z.number().int() }),
+  ),
+  characterCreated: defineEvent(
+    'evt.chat.character.created',
+    1,
+    z.object({ characterId: Id, isPublic: z.boolean(), imported: z.boolean() }),
+  ),
+  characterUpdated: defineEvent('evt.chat.character.updated', 1, z.object({ characterId: Id, isPublic: z.boolean() })),
+  characterDeleted: defineEvent('evt.chat.character.deleted', 1, z.object({ characterId: Id })),
+} as const;

@@ -1,0 +1,169 @@
+import type { Character } from '@app/schema';
+import type { EntityManager } from 'typeorm';
+import { affectedCount, returnedRows } from '../db-rows';
+
+/** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
+export interface StoredCardFields {
+  creator_notes?: string;
+  post_history_instructions?: string;
+  alternate_greetings?: string[];
+  tags?: string[];
+  creator?: string;
+  character_version?: string;
+  extensions?: Record<string, unknown>;
+  character_book?: unknown;
+  extra?: Record<string, unknown>;
+}
+
+export interface CharacterRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  traits: string[];
+  personality_text: string | null;
+  is_public: boolean;
+  scenario: string;
+  greeting: string;
+  example_dialogue: string;
+  system_prompt: string;
+  card: StoredCardFields;
+  has_avatar: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewCharacter {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string | null;
+  traits: string[];
+  personalityText: string | null;
+  isPublic: boolean;
+  scenario: string;
+  greeting: string;
+  exampleDialogue: string;
+  systemPrompt: string;
+  card: StoredCardFields;
+  avatar: { contentType: string; body: Buffer } | null;
+}
+
+const COLUMNS = `"id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario", "greeting",
+  "example_dialogue", "system_prompt", "card", "has_avatar", "created_at", "updated_at"`;
+
+export function toCharacter(row: CharacterRow): Character {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    description: row.description,
+    avatar: row.has_avatar ? `/api/characters/${row.id}/avatar?v=${new Date(row.updated_at).getTime()}` : null,
+    personality: { traits: row.traits },
+    isPublic: row.is_public,
+    scenario: row.scenario,
+    greeting: row.greeting,
+    exampleDialogue: row.example_dialogue,
+    systemPrompt: row.system_prompt,
+    alternateGreetings: row.card.alternate_greetings ?? [],
+    tags: row.card.tags ?? [],
+    creator: row.card.creator ?? '',
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** SQL for characters; every query names its owner or the public flag, so ownership is enforced here. */
+export class CharactersRepository {
+  async listByOwner(manager: EntityManager, ownerId: string): Promise<CharacterRow[]> {
+    return manager.query(`SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 ORDER BY "created_at" DESC LIMIT 500`, [
+      ownerId,
+    ]);
+  }
+
+  async listPublic(manager: EntityManager, limit: number): Promise<CharacterRow[]> {
+    return manager.query(`SELECT ${COLUMNS} FROM "chat"."characters" WHERE "is_public" ORDER BY "created_at" DESC LIMIT $1`, [limit]);
+  }
+
+  /** The character if the member owns it or it is public. */
+  async findVisible(manager: EntityManager, id: string, userId: string): Promise<CharacterRow | null> {
+    const rows: CharacterRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND ("owner_id" = $2 OR "is_public")`,
+      [id, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findOwned(manager: EntityManager, id: string, ownerId: string, lock = false): Promise<CharacterRow | null> {
+    const rows: CharacterRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(manager: EntityManager, character: NewCharacter): Promise<CharacterRow> {
+    const rows: CharacterRow[] = await manager.query(
+      `INSERT INTO "chat"."characters" ("id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario",
+         "greeting", "example_dialogue", "system_prompt", "card", "has_avatar")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+      [
+        character.id,
+        character.ownerId,
+        character.name,
+        character.description,
+        JSON.stringify(character.traits),
+        character.personalityText,
+        character.isPublic,
+        character.scenario,
+        character.greeting,
+        character.exampleDialogue,
+        character.systemPrompt,
+        JSON.stringify(character.card),
+        character.avatar !== null,
+      ],
+    );
+    if (character.avatar) {
+      await manager.query(`INSERT INTO "chat"."character_avatars" ("character_id", "content_type", "body") VALUES ($1, $2, $3)`, [
+        character.id,
+        character.avatar.contentType,
+        character.avatar.body,
+      ]);
+    }
+    return rows[0]!;
+  }
+
+  async update(manager: EntityManager, row: CharacterRow): Promise<CharacterRow> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."characters" SET "name" = $2, "description" = $3, "traits" = $4, "personality_text" = $5, "is_public" = $6,
+         "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "updated_at" = now()
+       WHERE "id" = $1 RETURNING ${COLUMNS}`,
+      [
+        row.id,
+        row.name,
+        row.description,
+        JSON.stringify(row.traits),
+        row.personality_text,
+        row.is_public,
+        row.scenario,
+        row.greeting,
+        row.example_dialogue,
+        row.system_prompt,
+      ],
+    );
+    return returnedRows<CharacterRow>(result)[0]!;
+  }
+
+  async delete(manager: EntityManager, id: string, ownerId: string): Promise<boolean> {
+    return affectedCount(await manager.query(`DELETE FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
+  }
+
+  async findAvatar(manager: EntityManager, id: string): Promise<{ content_type: string; body: Buffer } | null> {
+    const rows: { content_type: string; body: Buffer | Uint8Array }[] = await manager.query(
+      `SELECT "content_type", "body" FROM "chat"."character_avatars" WHERE "character_id" = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { content_type: row.content_type, body: Buffer.from(row.body) } : null;
+  }
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, type Outbox } from '@app/kit';
+import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
+import { CardError, type CharacterCardData, cardToJson, cardToPng, parseCharacterCard } from '../cards/character-card';
+import { stripPngMetadata } from '../cards/png-chunks';
+import type { MemberLedger } from '../member-ledger';
+import { type CharacterRow, CharactersRepository, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
+
+const notFound = () => new AppError('NOT_FOUND', 'Character not found');
+
+/** Splits a card's free-text personality into traits when it reads like a list ("shy, curious; kind"). */
+export function traitsFromPersonality(personality: string): string[] {
+  const parts = personality
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.length > 20 || parts.some((part) => part.length > 40)) return [];
+  return [...new Map(parts.map((part) => [part.toLowerCase(), part])).values()];
+}
+
+/** Characters: CRUD with owner rights, public discovery, and Character Card V1/V2/V3 import/export. */
+export class CharactersService {
+  private readonly repository = new CharactersRepository();
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: Outbox,
+    private readonly ledger: MemberLedger,
+  ) {}
+
+  async list(userId: string): Promise<Character[]> {
+    return (await this.repository.listByOwner(this.db.manager, userId)).map(toCharacter);
+  }
+
+  async listPublic(limit: number): Promise<Character[]> {
+    return (await this.repository.listPublic(this.db.manager, limit)).map(toCharacter);
+  }
+
+  async get(userId: string, id: string): Promise<Character> {
+    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    if (!row) throw notFound();
+    return toCharacter(row);
+  }
+
+  /** The row behind a character the member may chat with (their own or a public one). */
+  findVisibleRow(userId: string, id: string): Promise<CharacterRow | null> {
+    return this.repository.findVisible(this.db.manager, id, userId);
+  }
+
+  async create(userId: string, rawInput: unknown): Promise<Character> {
+    const parsed = CharacterInput.safeParse(rawInput);
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    return this.insert(
+      {
+        id: randomUUID(),
+        ownerId: userId,
+        name: input.name,
+        description: input.description,
+        traits: input.personalityTraits,
+        personalityText: null,
+        isPublic: input.isPublic,
+        scenario: input.scenario ?? '',
+        greeting: input.greeting ?? '',
+        exampleDialogue: input.exampleDialogue ?? '',
+        systemPrompt: input.systemPrompt ?? '',
+        card: {},
+        avatar: null,
+      },
+      false,
+    );
+  }
+
+  async update(userId: string, id: string, rawPatch: unknown): Promise<Character> {
+    const parsed = CharacterPatch.safeParse(rawPatch);
+    if (!parsed.success) throw validationError(parsed.error);
+    const patch = parsed.data;
+    const row = await this.db.transaction(async (manager) => {
+      const current = await this.repository.findOwned(manager, id, userId, true);
+      if (!current) throw notFound();
+      const next: CharacterRow = {
+        ...current,
+        name: patch.name ?? current.name,
+        description: patch.description !== undefined ? patch.description : current.description,
+        traits: patch.personalityTraits ?? current.traits,
+        // Edited traits replace an imported card's free-text personality.
+        personality_text: patch.personalityTraits ? null : current.personality_text,
+        is_public: patch.isPublic ?? current.is_public,
+        scenario: patch.scenario ?? current.scenario,
+        greeting: patch.greeting ?? current.greeting,
+        example_dialogue: patch.exampleDialogue ?? current.example_dialogue,
+        system_prompt: patch.systemPrompt ?? current.system_prompt,
+      };
+      const updated = await this.repository.update(manager, next);
+      await this.outbox.add(manager, chatEvents.characterUpdated, { characterId: id, isPublic: updated.is_public }, userId);
+      return updated;
+    });
+    void this.outbox.flush();
+    return toCharacter(row);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      if (!(await this.repository.delete(manager, id, userId))) throw notFound();
+      await this.outbox.add(manager, chatEvents.characterDeleted, { characterId: id }, userId);
+    });
+    void this.outbox.flush();
+  }
+
+  async importCard(userId: string, file: Buffer): Promise<Character> {
+    let card;
+    try {
+      card = parseCharacterCard(file);
+    } catch (error) {
+      if (error instanceof CardError) throw new AppError('VALIDATION_FAILED', error.message);
+      throw error;
+    }
+    const { data } = card;
+    const { name, description, personality, scenario, first_mes, mes_example, system_prompt, ...rest } = data;
+    const stored: StoredCardFields = {
+      creator_notes: rest.creator_notes,
+      post_history_instructions: rest.post_history_instructions,
+      alternate_greetings: rest.alternate_greetings,
+      tags: rest.tags,
+      creator: rest.creator,
+      character_version: rest.character_version,
+      extensions: rest.extensions,
+      ...(rest.character_book !== undefined ? { character_book: rest.character_book } : {}),
+      extra: rest.extra,
+    };
+    return this.insert(
+      {
+        id: randomUUID(),
+        ownerId: userId,
+        name: name.trim().slice(0, 80) || 'Unnamed',
+        description: description.trim() || null,
+        traits: traitsFromPersonality(personality),
+        personalityText: personality,
+        isPublic: false,
+        scenario,
+        greeting: first_mes,
+        exampleDialogue: mes_example,
+        systemPrompt: system_prompt,
+        card: stored,
+        // Location and other metadata chunks never reach storage (TRUST-AND-SAFETY).
+        avatar: card.image ? { contentType: 'image/png', body: stripPngMetadata(card.image) } : null,
+      },
+      true,
+    );
+  }
+
+  async exportCard(
+    userId: string,
+    id: string,
+    format: 'png' | 'json_v2' | 'json_v3',
+  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    if (!row) throw notFound();
+    try {
+      return await this.writeCard(id, row, format);
+    } catch (error) {
+      if (error instanceof CardError) throw new AppError('VALIDATION_FAILED', error.message);
+      throw error;
+    }
+  }
+
+  private async writeCard(
+    id: string,
+    row: CharacterRow,
+    format: 'png' | 'json_v2' | 'json_v3',
+  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const data = this.toCardData(row);
+    const baseName =
+      row.name
+        .replace(/[^\p{L}\p{N} _-]+/gu, '')
+        .trim()
+        .slice(0, 60) || 'character';
+    if (format === 'png') {
+      const avatar = row.has_avatar ? await this.repository.findAvatar(this.db.manager, id) : null;
+      const image = avatar?.content_type === 'image/png' ? avatar.body : null;
+      return { fileName: `${baseName}.png`, contentType: 'image/png', body: cardToPng(data, image) };
+    }
+    const spec = format === 'json_v2' ? 'v2' : 'v3';
+    return { fileName: `${baseName}.${spec}.json`, contentType: 'application/json', body: Buffer.from(cardToJson(data, spec)) };
+  }
+
+  async avatar(userId: string, id: string): Promise<{ contentType: string; body: Buffer } | null> {
+    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    if (!row) throw notFound();
+    const avatar = row.has_avatar ? await this.repository.findAvatar(this.db.manager, id) : null;
+    return avatar ? { contentType: avatar.content_type, body: avatar.body } : null;
+  }
+
+  toCardData(row: CharacterRow): CharacterCardData {
+    const card = row.card;
+    return {
+      name: row.name,
+      description: row.description ?? '',
+      personality: row.personality_text ?? row.traits.join(', '),
+      scenario: row.scenario,
+      first_mes: row.greeting,
+      mes_example: row.example_dialogue,
+      creator_notes: card.creator_notes ?? '',
+      system_prompt: row.system_prompt,
+      post_history_instructions: card.post_history_instructions ?? '',
+      alternate_greetings: card.alternate_greetings ?? [],
+      tags: card.tags ?? [],
+      creator: card.creator ?? '',
+      character_version: card.character_version ?? '',
+      extensions: card.extensions ?? {},
+      ...(card.character_book !== undefined ? { character_book: card.character_book } : {}),
+      extra: card.extra ?? {},
+    };
+  }
+
+  /** Counts one of the free plan's monthly character creations, then stores the character. */
+  private async insert(character: NewCharacter, imported: boolean): Promise<Character> {
+    await this.ledger.consumeCharacterQuota(character.ownerId, `character-create:${character.id}`);
+    const row = await this.db.transaction(async (manager) => {
+      const inserted = await this.repository.insert(manager, character);
+      await this.outbox.add(
+        manager,
+        chatEvents.characterCreated,
+        { characterId: character.id, isPublic: character.isPublic, imported },
+        character.ownerId,
+      );
+      return inserted;
+    });
+    void this.outbox.flush();
+    return toCharacter(row);
+  }
+}

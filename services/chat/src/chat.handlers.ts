@@ -1,0 +1,52 @@
+import { type Bus, type Subscription } from '@app/kit';
+import { chatRpc } from '@app/schema';
+import type { CharactersService } from './characters/characters.service';
+import type { ConversationsService } from './conversations/conversations.service';
+import type { ChatProvider } from './providers/chat-provider';
+
+/** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
+export function serveChat(
+  bus: Bus,
+  conversations: ConversationsService,
+  characters: CharactersService,
+  provider: ChatProvider,
+): Promise<Subscription[]> {
+  return Promise.all([
+    bus.serve(chatRpc.listConversations, async ({ userId }) => ({ conversations: await conversations.list(userId) })),
+    bus.serve(chatRpc.getConversation, ({ userId, conversationId }) => conversations.get(userId, conversationId)),
+    bus.serve(chatRpc.createConversation, ({ userId, title, characterId }) => conversations.create(userId, title, characterId ?? null)),
+    bus.serve(chatRpc.renameConversation, ({ userId, conversationId, title }) => conversations.rename(userId, conversationId, title)),
+    bus.serve(chatRpc.deleteConversation, async ({ userId, conversationId }) => {
+      await conversations.delete(userId, conversationId);
+      return { ok: true };
+    }),
+    bus.serve(chatRpc.listMessages, ({ userId, conversationId, limit, beforeSeq }) =>
+      conversations.listMessages(userId, conversationId, limit, beforeSeq ?? null),
+    ),
+    bus.serve(chatRpc.getMessage, ({ userId, messageId }) => conversations.getMessage(userId, messageId)),
+    bus.serve(chatRpc.sendMessage, ({ userId, conversationId, content }) => conversations.send(userId, conversationId, content)),
+    bus.serve(chatRpc.regenerateReply, ({ userId, conversationId }) => conversations.regenerate(userId, conversationId)),
+    bus.serve(chatRpc.selectSwipe, ({ userId, messageId, index }) => conversations.selectSwipe(userId, messageId, index)),
+    bus.serve(chatRpc.stopReply, async ({ userId, conversationId }) => ({ stopped: await conversations.stop(userId, conversationId) })),
+    bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
+
+    bus.serve(chatRpc.listCharacters, async ({ userId }) => ({ characters: await characters.list(userId) })),
+    bus.serve(chatRpc.listPublicCharacters, async ({ limit }) => ({ characters: await characters.listPublic(limit) })),
+    bus.serve(chatRpc.getCharacter, ({ userId, characterId }) => characters.get(userId, characterId)),
+    bus.serve(chatRpc.createCharacter, ({ userId, input }) => characters.create(userId, input)),
+    bus.serve(chatRpc.updateCharacter, ({ userId, characterId, input }) => characters.update(userId, characterId, input)),
+    bus.serve(chatRpc.deleteCharacter, async ({ userId, characterId }) => {
+      await characters.delete(userId, characterId);
+      return { ok: true };
+    }),
+    bus.serve(chatRpc.importCharacterCard, ({ userId, fileBase64 }) => characters.importCard(userId, Buffer.from(fileBase64, 'base64'))),
+    bus.serve(chatRpc.exportCharacterCard, async ({ userId, characterId, format }) => {
+      const file = await characters.exportCard(userId, characterId, format);
+      return { fileName: file.fileName, contentType: file.contentType, bodyBase64: file.body.toString('base64') };
+    }),
+    bus.serve(chatRpc.getCharacterAvatar, async ({ userId, characterId }) => {
+      const avatar = await characters.avatar(userId, characterId);
+      return avatar ? { contentType: avatar.contentType, bodyBase64: avatar.body.toString('base64') } : null;
+    }),
+  ]);
+}

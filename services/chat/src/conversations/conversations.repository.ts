@@ -1,0 +1,277 @@
+import type { Conversation, Message, MessageStatus, Swipe } from '@app/schema';
+import type { EntityManager } from 'typeorm';
+import { affectedCount, returnedRows } from '../db-rows';
+
+export interface ConversationRow {
+  id: string;
+  owner_id: string;
+  title: string;
+  character_id: string | null;
+  character_snapshot: Record<string, unknown> | null;
+  summary: string | null;
+  summary_upto_seq: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MessageRow {
+  id: string;
+  seq: string;
+  conversation_id: string;
+  owner_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  model: string | null;
+  error_code: string | null;
+  swipe_index: number;
+  swipes: Swipe[];
+  debit_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CONVERSATION_COLUMNS = `"id", "owner_id", "title", "character_id", "character_snapshot", "summary", "summary_upto_seq", "created_at", "updated_at"`;
+const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "content", "status", "model", "error_code", "swipe_index", "swipes",
+  "debit_key", "created_at", "updated_at"`;
+
+export function toConversation(row: ConversationRow): Conversation {
+  const snapshotName = row.character_snapshot?.name;
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    title: row.title,
+    characterId: row.character_id,
+    characterName: typeof snapshotName === 'string' ? snapshotName : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    seq: Number(row.seq),
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    model: row.model,
+    errorCode: row.error_code,
+    swipeIndex: row.swipe_index,
+    swipes: row.swipes,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface NewMessage {
+  id: string;
+  conversationId: string;
+  ownerId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  model: string | null;
+  swipes: Swipe[];
+  swipeIndex: number;
+  debitKey: string | null;
+  leaseMs: number | null;
+}
+
+/** SQL for conversations and messages; every member-facing query names the owner. */
+export class ConversationsRepository {
+  list(manager: EntityManager, ownerId: string, limit: number): Promise<ConversationRow[]> {
+    return manager.query(
+      `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "owner_id" = $1 ORDER BY "updated_at" DESC, "id" LIMIT $2`,
+      [ownerId, limit],
+    );
+  }
+
+  async find(manager: EntityManager, id: string, ownerId: string, lock = false): Promise<ConversationRow | null> {
+    const rows: ConversationRow[] = await manager.query(
+      `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(
+    manager: EntityManager,
+    row: { id: string; ownerId: string; title: string; characterId: string | null; snapshot: Record<string, unknown> | null },
+  ): Promise<ConversationRow> {
+    const rows: ConversationRow[] = await manager.query(
+      `INSERT INTO "chat"."conversations" ("id", "owner_id", "title", "character_id", "character_snapshot")
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${CONVERSATION_COLUMNS}`,
+      [row.id, row.ownerId, row.title, row.characterId, row.snapshot ? JSON.stringify(row.snapshot) : null],
+    );
+    return rows[0]!;
+  }
+
+  async rename(manager: EntityManager, id: string, ownerId: string, title: string): Promise<ConversationRow | null> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."conversations" SET "title" = $3, "updated_at" = now() WHERE "id" = $1 AND "owner_id" = $2 RETURNING ${CONVERSATION_COLUMNS}`,
+      [id, ownerId, title],
+    );
+    return returnedRows<ConversationRow>(result)[0] ?? null;
+  }
+
+  async delete(manager: EntityManager, id: string, ownerId: string): Promise<boolean> {
+    return affectedCount(await manager.query(`DELETE FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
+  }
+
+  async touch(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`UPDATE "chat"."conversations" SET "updated_at" = now() WHERE "id" = $1`, [id]);
+  }
+
+  async updateSnapshot(manager: EntityManager, id: string, snapshot: Record<string, unknown>): Promise<void> {
+    await manager.query(`UPDATE "chat"."conversations" SET "character_snapshot" = $2 WHERE "id" = $1`, [id, JSON.stringify(snapshot)]);
+  }
+
+  async saveSummary(manager: EntityManager, id: string, summary: string, uptoSeq: number): Promise<void> {
+    await manager.query(`UPDATE "chat"."conversations" SET "summary" = $2, "summary_upto_seq" = $3 WHERE "id" = $1`, [
+      id,
+      summary,
+      uptoSeq,
+    ]);
+  }
+
+  /** The newest `limit` messages before `beforeSeq`, oldest first, plus whether older ones exist. */
+  async page(
+    manager: EntityManager,
+    conversationId: string,
+    limit: number,
+    beforeSeq: number | null,
+  ): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
+    const rows: MessageRow[] = await manager.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND ($2::bigint IS NULL OR "seq" < $2)
+       ORDER BY "seq" DESC LIMIT $3`,
+      [conversationId, beforeSeq, limit + 1],
+    );
+    const hasOlder = rows.length > limit;
+    return { rows: rows.slice(0, limit).reverse(), hasOlder };
+  }
+
+  /** Messages before `beforeSeq` (all when null), oldest first, for building a prompt. */
+  history(manager: EntityManager, conversationId: string, beforeSeq: number, limit: number): Promise<MessageRow[]> {
+    return manager
+      .query(`SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "seq" < $2 ORDER BY "seq" DESC LIMIT $3`, [
+        conversationId,
+        beforeSeq,
+        limit,
+      ])
+      .then((rows: MessageRow[]) => rows.reverse());
+  }
+
+  async findMessage(manager: EntityManager, id: string, ownerId: string | null, lock = false): Promise<MessageRow | null> {
+    const rows: MessageRow[] = await manager.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "id" = $1 AND ($2::uuid IS NULL OR "owner_id" = $2)${lock ? ' FOR UPDATE' : ''}`,
+      [id, ownerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async lastMessage(manager: EntityManager, conversationId: string): Promise<MessageRow | null> {
+    const rows: MessageRow[] = await manager.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 ORDER BY "seq" DESC LIMIT 1`,
+      [conversationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async streamingIn(manager: EntityManager, conversationId: string): Promise<MessageRow | null> {
+    const rows: MessageRow[] = await manager.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "status" = 'streaming' LIMIT 1`,
+      [conversationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertMessage(manager: EntityManager, message: NewMessage): Promise<MessageRow> {
+    const rows: MessageRow[] = await manager.query(
+      `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "model", "swipes", "swipe_index",
+         "debit_key", "lease_until")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int / 1000.0) END)
+       RETURNING ${MESSAGE_COLUMNS}`,
+      [
+        message.id,
+        message.conversationId,
+        message.ownerId,
+        message.role,
+        message.content,
+        message.status,
+        message.model,
+        JSON.stringify(message.swipes),
+        message.swipeIndex,
+        message.debitKey,
+        message.leaseMs,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  /** Starts a new swipe on an assistant message (regenerate). */
+  async startSwipe(
+    manager: EntityManager,
+    id: string,
+    swipes: Swipe[],
+    model: string,
+    debitKey: string,
+    leaseMs: number,
+  ): Promise<MessageRow> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."messages" SET "swipes" = $2, "swipe_index" = $3, "content" = '', "status" = 'streaming', "model" = $4, "error_code" = NULL,
+         "debit_key" = $5, "lease_until" = now() + make_interval(secs => $6::int / 1000.0), "updated_at" = now()
+       WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
+      [id, JSON.stringify(swipes), swipes.length - 1, model, debitKey, leaseMs],
+    );
+    return returnedRows<MessageRow>(result)[0]!;
+  }
+
+  /** Saves partial text and renews the lease; false when the reply is no longer streaming (taken over by the sweeper). */
+  async saveProgress(manager: EntityManager, id: string, swipeIndex: number, content: string, leaseMs: number): Promise<boolean> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."messages" SET "content" = $3, "swipes" = jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
+         "lease_until" = now() + make_interval(secs => $4::int / 1000.0), "updated_at" = now()
+       WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int`,
+      [id, swipeIndex, content, leaseMs],
+    );
+    return affectedCount(result) > 0;
+  }
+
+  /** Ends a streaming reply; null when it had already ended (another process finished or failed it). */
+  async finish(
+    manager: EntityManager,
+    id: string,
+    swipeIndex: number,
+    outcome: { content: string; status: MessageStatus; errorCode: string | null },
+  ): Promise<MessageRow | null> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."messages" SET "content" = $3, "status" = $4, "error_code" = $5, "lease_until" = NULL, "updated_at" = now(),
+         "swipes" = jsonb_set(jsonb_set(jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
+           ARRAY[$2::text, 'status'], to_jsonb($4::text)), ARRAY[$2::text, 'errorCode'], COALESCE(to_jsonb($5::text), 'null'::jsonb))
+       WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int RETURNING ${MESSAGE_COLUMNS}`,
+      [id, swipeIndex, outcome.content, outcome.status, outcome.errorCode],
+    );
+    return returnedRows<MessageRow>(result)[0] ?? null;
+  }
+
+  async selectSwipe(manager: EntityManager, id: string, index: number): Promise<MessageRow> {
+    const result: unknown = await manager.query(
+      `UPDATE "chat"."messages" SET "swipe_index" = $2::int, "content" = "swipes" -> $2::int ->> 'content',
+         "status" = "swipes" -> $2::int ->> 'status', "model" = "swipes" -> $2::int ->> 'model', "error_code" = "swipes" -> $2::int ->> 'errorCode',
+         "updated_at" = now()
+       WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
+      [id, index],
+    );
+    return returnedRows<MessageRow>(result)[0]!;
+  }
+
+  /** Streaming replies whose lease ran out: their process died or lost its database. */
+  orphanedReplies(manager: EntityManager, limit: number): Promise<MessageRow[]> {
+    return manager.query(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "status" = 'streaming' AND "lease_until" < now() ORDER BY "lease_until" LIMIT $1`,
+      [limit],
+    );
+  }
+}

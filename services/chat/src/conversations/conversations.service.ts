@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, type Outbox, logger } from '@app/kit';
+import {
+  AppError,
+  CHAT_LIMITS,
+  type Conversation,
+  DEFAULT_CONVERSATION_TITLE,
+  type Message,
+  type MessagePage,
+  type Swipe,
+  chatEvents,
+} from '@app/schema';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { CharacterRow } from '../characters/characters.repository';
+import type { CharactersService } from '../characters/characters.service';
+import type { ChatConfig } from '../chat.config';
+import type { MemberLedger } from '../member-ledger';
+import type { ChatProvider } from '../providers/chat-provider';
+import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
+import type { ReplyEngine } from '../replies/reply-engine';
+import { type ConversationRow, ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
+
+const Title = z
+  .string({ error: 'The title must be text' })
+  .trim()
+  .max(CHAT_LIMITS.titleLength, `The title must be at most ${CHAT_LIMITS.titleLength} characters`);
+
+const Content = z
+  .string({ error: 'Please enter a message' })
+  .max(CHAT_LIMITS.messageLength, `A message can be at most ${CHAT_LIMITS.messageLength} characters`)
+  .refine((value) => value.trim().length > 0, 'Please enter a message');
+
+const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
+const busy = () => new AppError('CONFLICT', 'Wait for the current reply to finish, or stop it.');
+/** How many earlier turns a prompt may draw on; older ones live in the rolling summary. */
+const HISTORY_WINDOW = 200;
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('VALIDATION_FAILED', result.error.issues[0]?.message ?? 'Invalid input');
+  return result.data;
+}
+
+export function personaOf(character: CharacterRow): Persona {
+  return {
+    name: character.name,
+    description: character.description ?? '',
+    personality: character.personality_text ?? character.traits.join(', '),
+    scenario: character.scenario,
+    exampleDialogue: character.example_dialogue,
+    systemPrompt: character.system_prompt,
+    postHistoryInstructions: character.card.post_history_instructions ?? '',
+  };
+}
+
+const swipe = (content: string, status: Swipe['status'], model: string | null): Swipe => ({
+  content,
+  status,
+  model,
+  errorCode: null,
+  createdAt: new Date().toISOString(),
+});
+
+/** Conversations and messages: members talk, the reply engine answers in the background. */
+export class ConversationsService {
+  private readonly repository = new ConversationsRepository();
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: Outbox,
+    private readonly ledger: MemberLedger,
+    private readonly characters: CharactersService,
+    private readonly engine: ReplyEngine,
+    private readonly provider: ChatProvider,
+    private readonly config: ChatConfig,
+  ) {}
+
+  get messages(): ConversationsRepository {
+    return this.repository;
+  }
+
+  async list(userId: string): Promise<Conversation[]> {
+    return (await this.repository.list(this.db.manager, userId, CHAT_LIMITS.conversationsMax)).map(toConversation);
+  }
+
+  async get(userId: string, id: string): Promise<Conversation> {
+    return toConversation(await this.owned(this.db.manager, userId, id));
+  }
+
+  async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
+    const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
+    const character = characterId ? await this.characters.findVisibleRow(userId, characterId) : null;
+    if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
+    const id = randomUUID();
+    const row = await this.db.transaction(async (manager) => {
+      const created = await this.repository.insert(manager, {
+        id,
+        ownerId: userId,
+        title,
+        characterId,
+        snapshot: character ? { ...personaOf(character) } : null,
+      });
+      // A chat with a character opens with its greeting; alternate greetings are swipes of it.
+      const greetings = character ? [character.greeting, ...(character.card.alternate_greetings ?? [])].filter((g) => g.trim()) : [];
+      if (character && greetings.length) {
+        await this.repository.insertMessage(manager, {
+          id: randomUUID(),
+          conversationId: id,
+          ownerId: userId,
+          role: 'assistant',
+          content: expandMacros(greetings[0]!, character.name),
+          status: 'complete',
+          model: null,
+          swipes: greetings.map((greeting) => swipe(expandMacros(greeting, character.name), 'complete', null)),
+          swipeIndex: 0,
+          debitKey: null,
+          leaseMs: null,
+        });
+      }
+      await this.outbox.add(manager, chatEvents.conversationCreated, { conversationId: id, characterId }, userId);
+      return created;
+    });
+    void this.outbox.flush();
+    return toConversation(row);
+  }
+
+  async rename(userId: string, id: string, rawTitle: unknown): Promise<Conversation> {
+    const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
+    const row = await this.repository.rename(this.db.manager, id, userId, title);
+    if (!row) throw notFound();
+    return toConversation(row);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const streaming = await this.repository.streamingIn(this.db.manager, id);
+    await this.db.transaction(async (manager) => {
+      if (!(await this.repository.delete(manager, id, userId))) throw notFound();
+      await this.outbox.add(manager, chatEvents.conversationDeleted, { conversationId: id }, userId);
+    });
+    void this.outbox.flush();
+    if (streaming) await this.engine.requestStop(streaming.id);
+    await this.engine.publishLive({ type: 'deleted', conversationId: id });
+  }
+
+  async listMessages(userId: string, conversationId: string, limit: number, beforeSeq: number | null): Promise<MessagePage> {
+    await this.owned(this.db.manager, userId, conversationId);
+    const page = await this.repository.page(this.db.manager, conversationId, limit, beforeSeq);
+    return { messages: page.rows.map(toMessage), hasOlder: page.hasOlder };
+  }
+
+  async getMessage(userId: string, messageId: string): Promise<Message> {
+    const row = await this.repository.findMessage(this.db.manager, messageId, userId);
+    if (!row) throw new AppError('NOT_FOUND', 'Message not found');
+    return toMessage(row);
+  }
+
+  /** Stores the member's message, charges the reply, and starts it; the reply streams to live subscribers. */
+  async send(userId: string, conversationId: string, rawContent: unknown): Promise<{ userMessage: Message; assistantMessage: Message }> {
+    const content = parse(Content, rawContent);
+    await this.owned(this.db.manager, userId, conversationId);
+    if (await this.repository.streamingIn(this.db.manager, conversationId)) throw busy();
+    const assistantId = randomUUID();
+    const debitKey = `chat-reply:${assistantId}:0`;
+    await this.ledger.chargeReply(userId, debitKey);
+    let rows: { user: MessageRow; assistant: MessageRow; conversation: ConversationRow };
+    try {
+      rows = await this.db.transaction(async (manager) => {
+        const conversation = await this.owned(manager, userId, conversationId, true);
+        if (await this.repository.streamingIn(manager, conversationId)) throw busy();
+        const user = await this.repository.insertMessage(manager, {
+          id: randomUUID(),
+          conversationId,
+          ownerId: userId,
+          role: 'user',
+          content: content.trim(),
+          status: 'complete',
+          model: null,
+          swipes: [],
+          swipeIndex: 0,
+          debitKey: null,
+          leaseMs: null,
+        });
+        const assistant = await this.repository.insertMessage(manager, {
+          id: assistantId,
+          conversationId,
+          ownerId: userId,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+          model: this.provider.model,
+          swipes: [swipe('', 'streaming', this.provider.model)],
+          swipeIndex: 0,
+          debitKey,
+          leaseMs: this.config.replyLeaseMs,
+        });
+        await this.repository.touch(manager, conversationId);
+        await this.recordStart(manager, userId, conversationId, user, assistant, 0);
+        return { user, assistant, conversation };
+      });
+    } catch (error) {
+      await this.ledger.refundReply(userId, debitKey).catch((refundError: unknown) => {
+        logger.error({ err: refundError, debitKey }, 'refund after a failed send did not go through');
+      });
+      throw error;
+    }
+    void this.outbox.flush();
+    const userMessage = toMessage(rows.user);
+    const assistantMessage = toMessage(rows.assistant);
+    await this.engine.publishLive({ type: 'message', conversationId, message: userMessage });
+    await this.engine.publishLive({ type: 'message', conversationId, message: assistantMessage });
+    await this.startReply(userId, rows.conversation, rows.assistant, 0, debitKey);
+    return { userMessage, assistantMessage };
+  }
+
+  /** Writes another version of the last reply; earlier versions stay as swipes. */
+  async regenerate(userId: string, conversationId: string): Promise<Message> {
+    await this.owned(this.db.manager, userId, conversationId);
+    const last = await this.repository.lastMessage(this.db.manager, conversationId);
+    if (!last || last.role !== 'assistant') throw new AppError('CONFLICT', 'There is no reply to regenerate yet.');
+    if (last.status === 'streaming') throw busy();
+    const swipeIndex = last.swipes.length;
+    const debitKey = `chat-reply:${last.id}:${swipeIndex}`;
+    await this.ledger.chargeReply(userId, debitKey);
+    let row: MessageRow;
+    let conversation: ConversationRow;
+    try {
+      ({ row, conversation } = await this.db.transaction(async (manager) => {
+        const locked = await this.owned(manager, userId, conversationId, true);
+        const current = await this.repository.findMessage(manager, last.id, userId, true);
+        if (!current || current.status === 'streaming' || current.swipes.length !== swipeIndex) throw busy();
+        const updated = await this.repository.startSwipe(
+          manager,
+          last.id,
+          [...current.swipes, swipe('', 'streaming', this.provider.model)],
+          this.provider.model,
+          debitKey,
+          this.config.replyLeaseMs,
+        );
+        await this.repository.touch(manager, conversationId);
+        await this.recordStart(manager, userId, conversationId, null, updated, swipeIndex);
+        return { row: updated, conversation: locked };
+      }));
+    } catch (error) {
+      await this.ledger.refundReply(userId, debitKey).catch(() => undefined);
+      throw error;
+    }
+    void this.outbox.flush();
+    const message = toMessage(row);
+    await this.engine.publishLive({ type: 'message', conversationId, message });
+    await this.startReply(userId, conversation, row, swipeIndex, debitKey);
+    return message;
+  }
+
+  async selectSwipe(userId: string, messageId: string, index: number): Promise<Message> {
+    const row = await this.db.transaction(async (manager) => {
+      const current = await this.repository.findMessage(manager, messageId, userId, true);
+      if (!current) throw new AppError('NOT_FOUND', 'Message not found');
+      if (current.role !== 'assistant') throw new AppError('VALIDATION_FAILED', 'Only replies have alternatives.');
+      if (current.status === 'streaming') throw busy();
+      if (index >= current.swipes.length) throw new AppError('VALIDATION_FAILED', `This reply has ${current.swipes.length} version(s).`);
+      return this.repository.selectSwipe(manager, messageId, index);
+    });
+    const message = toMessage(row);
+    await this.engine.publishLive({ type: 'message', conversationId: message.conversationId, message });
+    return message;
+  }
+
+  async stop(userId: string, conversationId: string): Promise<boolean> {
+    await this.owned(this.db.manager, userId, conversationId);
+    const streaming = await this.repository.streamingIn(this.db.manager, conversationId);
+    if (!streaming) return false;
+    await this.engine.requestStop(streaming.id);
+    return true;
+  }
+
+  private async owned(manager: EntityManager, userId: string, id: string, lock = false): Promise<ConversationRow> {
+    const row = await this.repository.find(manager, id, userId, lock);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async recordStart(
+    manager: EntityManager,
+    userId: string,
+    conversationId: string,
+    user: MessageRow | null,
+    assistant: MessageRow,
+    swipeIndex: number,
+  ): Promise<void> {
+    if (user) {
+      await this.outbox.add(
+        manager,
+        chatEvents.messageCreated,
+        { conversationId, messageId: user.id, role: 'user', length: user.content.length },
+        userId,
+      );
+    }
+    await this.outbox.add(
+      manager,
+      chatEvents.replyStarted,
+      { conversationId, messageId: assistant.id, userId, swipeIndex, model: this.provider.model, isDemo: this.provider.isDemo },
+      userId,
+    );
+  }
+
+  /** Builds the prompt from the character and the turns before this reply, then hands it to the engine. */
+  private async startReply(
+    userId: string,
+    conversation: ConversationRow,
+    assistant: MessageRow,
+    swipeIndex: number,
+    debitKey: string,
+  ): Promise<void> {
+    try {
+      const persona = await this.persona(userId, conversation);
+      const history = await this.history(conversation.id, Number(assistant.seq));
+      const plan = buildPrompt({
+        persona,
+        summary: conversation.summary,
+        summaryUptoSeq: conversation.summary_upto_seq === null ? null : Number(conversation.summary_upto_seq),
+        history,
+        contextTokens: this.provider.contextTokens,
+        maxReplyTokens: this.provider.maxReplyTokens,
+      });
+      this.engine.begin({
+        conversationId: conversation.id,
+        messageId: assistant.id,
+        userId,
+        swipeIndex,
+        debitKey,
+        prompt: plan.messages,
+        afterComplete: plan.unsummarized.length >= 6 ? () => this.summarize(conversation, plan.unsummarized) : undefined,
+      });
+    } catch (error) {
+      logger.error({ err: error, messageId: assistant.id }, 'could not start the reply');
+      await this.engine.fail(
+        { conversationId: conversation.id, messageId: assistant.id, userId, swipeIndex, debitKey },
+        '',
+        false,
+        'INTERNAL',
+        0,
+      );
+    }
+  }
+
+  /** The character as it is now (kept in the snapshot), or the snapshot when it was deleted or made private. */
+  private async persona(userId: string, conversation: ConversationRow): Promise<Persona | null> {
+    if (conversation.character_id) {
+      const character = await this.characters.findVisibleRow(userId, conversation.character_id);
+      if (character) {
+        const persona = personaOf(character);
+        await this.repository.updateSnapshot(this.db.manager, conversation.id, { ...persona });
+        return persona;
+      }
+    }
+    return (conversation.character_snapshot as Persona | null) ?? null;
+  }
+
+  private async history(conversationId: string, beforeSeq: number): Promise<HistoryTurn[]> {
+    const rows = await this.repository.history(this.db.manager, conversationId, beforeSeq, HISTORY_WINDOW);
+    return rows
+      .filter((row) => row.content.trim() && (row.status === 'complete' || row.status === 'cancelled'))
+      .map((row) => ({ seq: Number(row.seq), role: row.role, content: row.content }));
+  }
+
+  /** Folds turns that no longer fit the context into the conversation's rolling summary. */
+  private async summarize(conversation: ConversationRow, turns: HistoryTurn[]): Promise<void> {
+    const stream = this.provider.stream({ messages: summaryRequest(conversation.summary, turns), maxTokens: 300, temperature: 0.3 });
+    let text = '';
+    let step = await stream.next();
+    while (!step.done) {
+      text += step.value.text;
+      step = await stream.next();
+    }
+    const summary = (step.value.text || text).trim();
+    if (summary) await this.repository.saveSummary(this.db.manager, conversation.id, summary, turns[turns.length - 1]!.seq);
+  }
+}

@@ -1,0 +1,62 @@
+import type { ErrorCode } from '@app/schema';
+
+/** One turn of the prompt sent to a model (OpenAI chat-completions roles). */
+export interface PromptMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  messages: PromptMessage[];
+  /** Overrides the configured maximum reply length (e.g. for summaries). */
+  maxTokens?: number;
+  temperature?: number;
+  /** Aborting stops the upstream request at once; the stream then ends with a CANCELLED failure. */
+  signal?: AbortSignal;
+}
+
+/** A piece of streamed reply text, in order. */
+export interface CompletionChunk {
+  text: string;
+  /** When the provider stamped the chunk (ms since the epoch), if it did; the latency benchmark reads it. */
+  sentAt?: number;
+}
+
+/** What the provider reports once the stream has ended normally. */
+export interface CompletionResult {
+  text: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  finishReason: string | null;
+  model: string;
+}
+
+/** A provider failure, mapped to the platform's error codes (timeouts, rate limits, bad keys, dropped streams). */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'CANCELLED',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/**
+ * A text-generation backend. `stream` yields chunks as the model produces them and returns the
+ * result when done; it throws ProviderError on failure or cancellation.
+ */
+export interface ChatProvider {
+  /** 'openai-compatible' or 'demo'. */
+  readonly kind: string;
+  /** The model name shown to members (e.g. 'gpt-4o-mini', or 'demo'). */
+  readonly model: string;
+  /** True for the offline demo responder, which must never be presented as AI. */
+  readonly isDemo: boolean;
+  /** Context window in tokens the prompt (plus the reply) must fit in. */
+  readonly contextTokens: number;
+  /** Upper bound on reply length in tokens. */
+  readonly maxReplyTokens: number;
+  stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void>;
+}

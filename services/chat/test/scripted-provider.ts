@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type ChatProvider,
+  type CompletionChunk,
+  type CompletionRequest,
+  type CompletionResult,
+  ProviderError,
+} from '../src/providers/chat-provider';
+
+/** A provider whose replies a test scripts: fixed words, a delay between them, or a failure after some. */
+export class ScriptedProvider implements ChatProvider {
+  readonly kind = 'scripted';
+  readonly model = 'scripted-model';
+  readonly isDemo = false;
+  contextTokens = 4096;
+  maxReplyTokens = 256;
+  readonly prompts: CompletionRequest['messages'][] = [];
+  words = ['Hello', ' from', ' the', ' scripted', ' model.'];
+  delayMs = 5;
+  failAfter: number | null = null;
+  failCode: ProviderError['code'] = 'UNAVAILABLE';
+
+  async *stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void> {
+    this.prompts.push(request.messages);
+    let text = '';
+    for (const [i, word] of this.words.entries()) {
+      if (this.failAfter !== null && i >= this.failAfter) throw new ProviderError(this.failCode, 'The scripted provider failed');
+      await sleep(this.delayMs, undefined, { signal: request.signal }).catch(() => undefined);
+      if (request.signal?.aborted) throw new ProviderError('CANCELLED', 'stopped');
+      text += word;
+      yield { text: word };
+    }
+    return { text, promptTokens: 10, completionTokens: this.words.length, finishReason: 'stop', model: this.model };
+  }
+}
