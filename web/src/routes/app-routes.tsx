@@ -13,6 +13,7 @@ const SignInPage = lazy(() => import('../pages/signin-page'));
 const SignUpPage = lazy(() => import('../pages/signup-page'));
 const TosPage = lazy(() => import('../pages/tos-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy-page'));
+const RelaunchPage = lazy(() => import('../pages/relaunch-page'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const ChatPage = lazy(() => import('../pages/chat-page'));
 const GeneratorPage = lazy(() => import('../pages/generator-page'));
@@ -34,23 +35,27 @@ function SelfAiOrNotFound() {
 
 function MemberRoutes() {
   return (
-    <Routes>
-      <Route element={<MemberLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="chat/:conversationId?" element={<ChatPage />} />
-        <Route path="generator" element={<GeneratorPage />} />
-        <Route path="characters" element={<CharactersPage />} />
-        <Route path="gallery" element={<GalleryPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="subscribe" element={<SubscribePage />} />
-        <Route path="tos" element={<TosPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        {/* Already signed in: the sign-in screens lead home. */}
-        <Route path="signin" element={<Navigate to="/" replace />} />
-        <Route path="signup" element={<Navigate to="/" replace />} />
-        <Route path="*" element={<SelfAiOrNotFound />} />
-      </Route>
-    </Routes>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        {/* The relaunch notice is a full-page screen of its own, outside the member shell. */}
+        <Route path="relaunch" element={<RelaunchPage />} />
+        <Route element={<MemberLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="chat/:conversationId?" element={<ChatPage />} />
+          <Route path="generator" element={<GeneratorPage />} />
+          <Route path="characters" element={<CharactersPage />} />
+          <Route path="gallery" element={<GalleryPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="subscribe" element={<SubscribePage />} />
+          <Route path="tos" element={<TosPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          {/* Already signed in: the sign-in screens lead home. */}
+          <Route path="signin" element={<Navigate to="/" replace />} />
+          <Route path="signup" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<SelfAiOrNotFound />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }
 
@@ -59,6 +64,7 @@ function VisitorRoutes() {
     <Suspense fallback={<FullScreenSpinner />}>
       <Routes>
         <Route index element={<LandingPage />} />
+        <Route path="relaunch" element={<RelaunchPage />} />
         <Route element={<PublicLayout />}>
           <Route path="signin" element={<SignInPage />} />
           <Route path="signup" element={<SignUpPage />} />
