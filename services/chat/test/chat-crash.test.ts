@@ -15,7 +15,9 @@ jest.setTimeout(90_000);
 const CHAT_MAIN = path.join(__dirname, '..', 'dist', 'main.js');
 const distributed = hasPostgres() && hasNats();
 
-type Update = { conversationUpdates: { type: string; typing: boolean | null; message: { status: string; errorCode: string | null } | null } };
+type Update = {
+  conversationUpdates: { type: string; typing: boolean | null; message: { status: string; errorCode: string | null } | null };
+};
 
 /** Kills the chat process mid-reply: the member must see a failed, refunded reply, never an endless 'Typing...'. */
 (distributed ? describe : describe.skip)('chat service crash mid-reply (distributed)', () => {
