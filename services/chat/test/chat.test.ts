@@ -396,6 +396,18 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(prompt.at(-1)!.content).toBe('Where are we headed?');
     });
 
+    it('feeds the dashboard stats: member messages and characters created, each counted once', async () => {
+      const client = await member();
+      await client.fetch('/api/characters', { method: 'POST', json: { name: 'Counted' } });
+      const id = await newConversation(client);
+      await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'one' } });
+      await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'two' } });
+      await eventually(async () => {
+        const stats = await (await client.fetch('/api/dashboard/stats')).json();
+        expect(stats).toMatchObject({ chatMessages: 2, charactersCreated: 1 });
+      });
+    });
+
     it('imports a card file, exports it as V2/V3 JSON and PNG, and re-imports it without losing fields', async () => {
       const fixture = fs.readdirSync(CARD_FIXTURES).find((file) => /v2.*\.json$/i.test(file));
       expect(fixture).toBeDefined();

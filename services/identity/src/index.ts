@@ -6,6 +6,8 @@ export type { IdentityConfig };
 import { serveIdentity } from './identity.handlers';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
 import { InterestService } from './interest/interest.service';
+import { IdentityProcessedEvents1763900000001 } from './migrations/1763900000001-identity-processed-events';
+import { startStatsProjection } from './stats/stats.projection';
 import { StatsService } from './stats/stats.service';
 import { TokensService } from './tokens/tokens.service';
 
@@ -16,7 +18,7 @@ export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): 
   name: 'identity',
   schema: 'identity',
   entities: [],
-  migrations: [IdentityInitial1763800000000],
+  migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
     const outbox = new Outbox(db, bus, 'identity');
@@ -25,7 +27,8 @@ export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): 
     const stats = new StatsService(db);
     const interest = new InterestService(db, outbox, config.clock);
     const relay = outbox.start();
-    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), relay];
+    const projection = await startStatsProjection(bus, db);
+    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), projection, relay];
   },
 });
 
