@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
+import { compressedAssets } from './compressed-assets';
 import type { PublicWebConfig } from './public-web-config';
 
 /** Serves the built web app: hashed assets cached for a year, every other page path gets index.html. */
@@ -20,6 +21,7 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     return router;
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/app-config.js"></script>');
+  router.use('/assets', compressedAssets(path.join(webDist, 'assets')));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
