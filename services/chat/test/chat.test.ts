@@ -129,6 +129,35 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     });
   });
 
+  describe('content rules (hard lines)', () => {
+    it('refuses messages, titles and characters that cross them, charging nothing', async () => {
+      const client = await member();
+      const id = await newConversation(client);
+      const message = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'describe a naked 15 year old' } });
+      expect(message.status).toBe(422);
+      expect(await message.json()).toMatchObject({ code: 'CONTENT_REJECTED' });
+      const character = await client.fetch('/api/characters', {
+        method: 'POST',
+        json: { name: 'Mia', description: 'A shy schoolgirl', scenario: 'She undresses slowly.' },
+      });
+      expect(character.status).toBe(422);
+      const title = await client.fetch('/api/conversations', { method: 'POST', json: { title: 'rape fantasy' } });
+      expect(title.status).toBe(422);
+      expect(await balance(client)).toBe(10);
+      expect(await (await client.fetch(`/api/conversations/${id}/messages`)).json()).toEqual([]);
+    });
+
+    it('erases and refunds a model reply that crosses them', async () => {
+      provider.words = ['Sure.', ' She', ' is', ' 14', ' and', ' naked', ' now.'];
+      const client = await member();
+      const id = await newConversation(client);
+      const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'Continue the story' } });
+      const body = (await response.json()) as { assistantMessage: Msg };
+      expect(body.assistantMessage).toMatchObject({ status: 'failed', errorCode: 'CONTENT_REJECTED', content: '' });
+      await eventually(async () => expect(await balance(client)).toBe(10));
+    });
+  });
+
   describe('live replies over GraphQL', () => {
     it('streams typing, deltas and the final message; the deltas add up to the reply', async () => {
       const client = await member();

@@ -5,3 +5,4 @@ export * from './db/outbox';
 export { logger, type Logger } from './logger';
 export { Mutex } from './mutex';
 export * from './service';
+export * from './safety/content-policy';

@@ -3,6 +3,7 @@ import { type Database, type Outbox } from '@app/kit';
 import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
 import { CardError, type CharacterCardData, cardToJson, cardToPng, parseCharacterCard } from '../cards/character-card';
 import { stripPngMetadata } from '../cards/png-chunks';
+import { assertAllowedContent } from '../content-rules';
 import type { MemberLedger } from '../member-ledger';
 import { type CharacterRow, CharactersRepository, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
@@ -51,6 +52,15 @@ export class CharactersService {
     const parsed = CharacterInput.safeParse(rawInput);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
+    assertAllowedContent(
+      input.name,
+      input.description,
+      input.personalityTraits.join(', '),
+      input.scenario,
+      input.greeting,
+      input.exampleDialogue,
+      input.systemPrompt,
+    );
     return this.insert(
       {
         id: randomUUID(),
@@ -91,6 +101,15 @@ export class CharactersService {
         example_dialogue: patch.exampleDialogue ?? current.example_dialogue,
         system_prompt: patch.systemPrompt ?? current.system_prompt,
       };
+      assertAllowedContent(
+        next.name,
+        next.description,
+        next.traits.join(', '),
+        next.scenario,
+        next.greeting,
+        next.example_dialogue,
+        next.system_prompt,
+      );
       const updated = await this.repository.update(manager, next);
       await this.outbox.add(manager, chatEvents.characterUpdated, { characterId: id, isPublic: updated.is_public }, userId);
       return updated;
@@ -116,6 +135,19 @@ export class CharactersService {
       throw error;
     }
     const { data } = card;
+    assertAllowedContent(
+      data.name,
+      data.description,
+      data.personality,
+      data.scenario,
+      data.first_mes,
+      data.mes_example,
+      data.system_prompt,
+      data.post_history_instructions,
+      data.creator_notes,
+      ...data.alternate_greetings,
+      ...data.tags,
+    );
     const { name, description, personality, scenario, first_mes, mes_example, system_prompt, ...rest } = data;
     const stored: StoredCardFields = {
       creator_notes: rest.creator_notes,

@@ -19,6 +19,7 @@ import type { MemberLedger } from '../member-ledger';
 import type { ChatProvider } from '../providers/chat-provider';
 import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
 import type { ReplyEngine } from '../replies/reply-engine';
+import { assertAllowedContent } from '../content-rules';
 import { type ConversationRow, ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
 
 const Title = z
@@ -90,6 +91,7 @@ export class ConversationsService {
 
   async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
     const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
+    assertAllowedContent(title);
     const character = characterId ? await this.characters.findVisibleRow(userId, characterId) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
@@ -127,6 +129,7 @@ export class ConversationsService {
 
   async rename(userId: string, id: string, rawTitle: unknown): Promise<Conversation> {
     const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
+    assertAllowedContent(title);
     const row = await this.repository.rename(this.db.manager, id, userId, title);
     if (!row) throw notFound();
     return toConversation(row);
@@ -158,6 +161,7 @@ export class ConversationsService {
   /** Stores the member's message, charges the reply, and starts it; the reply streams to live subscribers. */
   async send(userId: string, conversationId: string, rawContent: unknown): Promise<{ userMessage: Message; assistantMessage: Message }> {
     const content = parse(Content, rawContent);
+    assertAllowedContent(content);
     await this.owned(this.db.manager, userId, conversationId);
     if (await this.repository.streamingIn(this.db.manager, conversationId)) throw busy();
     const assistantId = randomUUID();

@@ -1,4 +1,4 @@
-import { type Bus, type Database, type Outbox, type Subscription, logger } from '@app/kit';
+import { type Bus, type Database, type Outbox, type Subscription, contentPolicy, logger } from '@app/kit';
 import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
 import { z } from 'zod';
 import type { ChatConfig } from '../chat.config';
@@ -90,9 +90,16 @@ export class ReplyEngine {
     let firstChunkMs: number | null = null;
     let lost = false;
     let saving: Promise<void> | null = null;
+    let rejected = false;
     const save = async () => {
-      if (lost) return;
+      if (lost || rejected) return;
       const snapshot = text;
+      // Model output obeys the same hard lines as member input; a crossing ends the reply and erases it.
+      if (!contentPolicy.check(snapshot.slice(-4000)).allowed) {
+        rejected = true;
+        controller.abort(new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules'));
+        return;
+      }
       const ok = await this.repository
         .saveProgress(this.db.manager, job.messageId, job.swipeIndex, snapshot, this.config.replyLeaseMs)
         .catch((error: unknown) => {
@@ -137,6 +144,7 @@ export class ReplyEngine {
       await saving;
       const result = step.value;
       const finalText = result.text || text;
+      if (!contentPolicy.check(finalText).allowed) throw new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules');
       await this.finish(job, { content: finalText, status: 'complete', errorCode: null }, async (manager, message) => {
         await this.outbox.add(
           manager,
@@ -160,8 +168,9 @@ export class ReplyEngine {
     } catch (error) {
       clearInterval(heartbeat);
       await saving;
-      const cancelled = error instanceof ProviderError && error.code === 'CANCELLED' && !lost;
-      const code = cancelled ? 'CANCELLED' : error instanceof ProviderError ? error.code : 'INTERNAL';
+      const cancelled = error instanceof ProviderError && error.code === 'CANCELLED' && !lost && !rejected;
+      const code = rejected ? 'CONTENT_REJECTED' : cancelled ? 'CANCELLED' : error instanceof ProviderError ? error.code : 'INTERNAL';
+      if (code === 'CONTENT_REJECTED') text = '';
       if (!(error instanceof ProviderError)) logger.error({ err: error, messageId: job.messageId }, 'reply failed unexpectedly');
       else logger.info({ code, messageId: job.messageId, message: error.message }, 'reply ended without completing');
       if (!lost) await this.fail(job, text, cancelled, code, Math.round(performance.now() - started));
