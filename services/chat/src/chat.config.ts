@@ -7,6 +7,8 @@ export interface ChatConfig {
   flushIntervalMs: number;
   /** How often each instance looks for orphaned replies. */
   sweepIntervalMs: number;
+  /** Replies (sends and regenerations) a member may start per minute, across all conversations. */
+  sendsPerMinute: number;
   /** Demo responder: delay between streamed words. */
   demoChunkDelayMs: number;
 }
@@ -17,5 +19,6 @@ export function readChatConfig(env: NodeJS.ProcessEnv): ChatConfig {
     flushIntervalMs: readInt(env, 'CHAT_FLUSH_INTERVAL_MS', 250),
     sweepIntervalMs: readInt(env, 'CHAT_SWEEP_INTERVAL_MS', 3_000),
     demoChunkDelayMs: readInt(env, 'CHAT_DEMO_CHUNK_DELAY_MS', 35),
+    sendsPerMinute: readInt(env, 'CHAT_SENDS_PER_MINUTE', 20),
   };
 }

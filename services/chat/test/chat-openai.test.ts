@@ -50,8 +50,8 @@ describe('chat with an OpenAI-compatible provider', () => {
     const request = fake.lastRequest()!;
     expect(request.headers.authorization).toBe('Bearer sk-test-secret-key');
     expect(request.body).toMatchObject({ model: 'fake-model', stream: true, max_tokens: 300 });
-    expect(request.body!.messages[0]).toMatchObject({ role: 'system' });
-    expect(request.body!.messages.at(-1)).toEqual({ role: 'user', content: 'Hello' });
+    expect(request.body!.messages![0]).toMatchObject({ role: 'system' });
+    expect(request.body!.messages!.at(-1)).toEqual({ role: 'user', content: 'Hello' });
   });
 
   it('maps a rate-limited provider to a failed, refunded reply without leaking the key', async () => {

@@ -257,6 +257,24 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await balance(client)).toBe(9);
     });
 
+    it('limits how fast one member starts replies', async () => {
+      const chat = platform.services.find((service) => service.name === 'chat')!;
+      const client = await member();
+      const id = await newConversation(client);
+      const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
+      // 20 replies in the last minute already (CHAT_SENDS_PER_MINUTE default).
+      for (let i = 0; i < 20; i++) {
+        await chat.db.manager.query(
+          `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, 'assistant', 'x', 'complete')`,
+          [randomUUID(), id, owner],
+        );
+      }
+      const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'one more' } });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('60');
+      expect(await balance(client)).toBe(10);
+    });
+
     it('a failed reply is refunded exactly once and ends typing with the error code', async () => {
       provider.failAfter = 2;
       const client = await member();

@@ -1,14 +1,17 @@
 import { Badge, Box, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isNavItemActive, NAV_ITEMS } from '../lib/nav-items';
 import { BrandLink } from './brand-link';
 import { CloseIcon, MenuIcon } from './icons';
+import { LanguagePicker } from './language-picker';
 import { UserMenu } from './user-menu';
 
 const MOBILE_NAV_ID = 'mobile-nav';
 
 function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' | 'column' }) {
+  const { t } = useTranslation();
   return (
     <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
       {NAV_ITEMS.map((item) => {
@@ -27,7 +30,7 @@ function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' 
               _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
             >
               <RouterLink to={item.href} aria-current={isActive ? 'page' : undefined}>
-                {item.label}
+                {t(item.labelKey)}
               </RouterLink>
             </Link>
           </li>
@@ -39,6 +42,7 @@ function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' 
 
 /** Signed-in navigation bar (spec §2). */
 export function NavBar() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   // The mobile menu belongs to the page it was opened on, so navigating closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
@@ -57,19 +61,20 @@ export function NavBar() {
     >
       <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
         <BrandLink />
-        <Box as="nav" aria-label="Main" hideBelow="md" flex="1">
+        <Box as="nav" aria-label={t('nav.main')} hideBelow="md" flex="1">
           <NavLinks pathname={pathname} direction="row" />
         </Box>
         <HStack gap="3" ms="auto">
           <Badge hideBelow="md" colorPalette="green" variant="subtle" data-testid="online-badge">
             <Box as="span" w="2" h="2" rounded="full" bg="green.400" aria-hidden="true" />
-            Online
+            {t('nav.online')}
           </Badge>
+          <LanguagePicker showName={false} />
           <UserMenu />
           <IconButton
             hideFrom="md"
             variant="ghost"
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_NAV_ID}
             onClick={() => setOpenOnPath(isMenuOpen ? null : pathname)}
@@ -79,7 +84,16 @@ export function NavBar() {
         </HStack>
       </Flex>
       {isMenuOpen && (
-        <Box as="nav" id={MOBILE_NAV_ID} aria-label="Main" hideFrom="md" px="4" pb="4" borderTopWidth="1px" borderColor="border.muted">
+        <Box
+          as="nav"
+          id={MOBILE_NAV_ID}
+          aria-label={t('nav.main')}
+          hideFrom="md"
+          px="4"
+          pb="4"
+          borderTopWidth="1px"
+          borderColor="border.muted"
+        >
           <Box pt="3">
             <NavLinks pathname={pathname} direction="column" />
           </Box>

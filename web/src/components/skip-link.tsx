@@ -1,9 +1,11 @@
 import { Link } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** First focusable element: lets keyboard users jump past the navigation. */
 export function SkipLink() {
+  const { t } = useTranslation();
   return (
     <Link
       href={`#${MAIN_CONTENT_ID}`}
@@ -18,7 +20,7 @@ export function SkipLink() {
       color="white"
       _focus={{ top: '4' }}
     >
-      Skip to content
+      {t('common.skipToContent')}
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/auth-context';
 import { getDisplayName } from '../lib/avatar-initial';
@@ -7,10 +8,11 @@ import { UserAvatar } from './user-avatar';
 export function UserMenu() {
   const user = useCurrentUser();
   const { signOut } = useAuth();
+  const { t } = useTranslation();
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger aria-label="Account menu" rounded="full" cursor="pointer" focusRingColor="purple.400">
+      <Menu.Trigger aria-label={t('userMenu.label')} rounded="full" cursor="pointer" focusRingColor="purple.400">
         <UserAvatar user={user} size="sm" />
       </Menu.Trigger>
       <Portal>
@@ -26,10 +28,10 @@ export function UserMenu() {
             </Box>
             <Menu.Separator />
             <Menu.Item value="profile" asChild>
-              <RouterLink to="/profile">Profile</RouterLink>
+              <RouterLink to="/profile">{t('userMenu.profile')}</RouterLink>
             </Menu.Item>
             <Menu.Item value="logout" onSelect={() => void signOut()}>
-              Log out
+              {t('userMenu.logOut')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,111 +1,54 @@
+import { i18n } from '../i18n/i18n';
 import { getErrorCode } from './graphql-errors';
-import { showToast, type ToastInput } from './toaster';
+import { showToast, type ToastInput, type ToastVariant } from './toaster';
 
-/** Spec §8 toast catalogue, in one place so every screen uses the same wording. */
-export const TOASTS = {
-  unauthorized: {
-    title: 'Unauthorized',
-    description: 'You are logged out. Logging in again...',
-    variant: 'destructive',
-  },
-  createConversationFailed: {
-    title: 'Error',
-    description: 'Failed to create conversation',
-    variant: 'destructive',
-  },
-  sendMessageFailed: {
-    title: 'Error',
-    description: 'Failed to send message',
-    variant: 'destructive',
-  },
-  generationFailed: {
-    title: 'Generation Failed',
-    description: 'Failed to generate image. Please try again.',
-    variant: 'destructive',
-  },
-  visibilityUpdateFailed: {
-    title: 'Update Failed',
-    description: 'Failed to update image visibility.',
-    variant: 'destructive',
-  },
-  downloadFailed: {
-    title: 'Download Failed',
-    description: 'Failed to download image.',
-    variant: 'destructive',
-  },
-  characterCreateFailed: {
-    title: 'Creation Failed',
-    description: 'Failed to create character. Please try again.',
-    variant: 'destructive',
-  },
-  characterUpdateFailed: {
-    title: 'Update Failed',
-    description: 'Failed to update character. Please try again.',
-    variant: 'destructive',
-  },
-  characterDeleteFailed: {
-    title: 'Delete Failed',
-    description: 'Failed to delete character. Please try again.',
-    variant: 'destructive',
-  },
-  likeFailed: {
-    title: 'Like Failed',
-    description: 'Failed to like image. Please try again.',
-    variant: 'destructive',
-  },
-  uploadFailed: {
-    title: 'Upload Error',
-    description: 'There was an error processing your upload. Please try again.',
-    variant: 'destructive',
-  },
-  promptRequired: {
-    title: 'Prompt Required',
-    description: 'Please enter a description for your image.',
-    variant: 'destructive',
-  },
-  nameRequired: {
-    title: 'Name Required',
-    description: 'Please enter a name for your character.',
-    variant: 'destructive',
-  },
-  insufficientTokens: {
-    title: 'Not enough tokens',
-    description: 'You are out of tokens. Buy more tokens to keep creating.',
-    variant: 'destructive',
-  },
-  quotaExceeded: {
-    title: 'Free plan limit reached',
-    description: "You have used this month's free allowance. Upgrade your plan to keep going.",
-    variant: 'destructive',
-  },
-  rateLimited: {
-    title: 'Slow down',
-    description: 'Too many requests. Please wait a moment and try again.',
-    variant: 'destructive',
-  },
-  imageGenerated: {
-    title: 'Image Generated!',
-    description: 'Your AI artwork has been created successfully.',
-  },
-  visibilityUpdated: {
-    title: 'Visibility Updated',
-    description: 'Image visibility has been updated successfully.',
-  },
-  characterCreated: {
-    title: 'Character Created!',
-    description: 'Your AI character has been created successfully.',
-  },
-  characterUpdated: {
-    title: 'Character Updated!',
-    description: 'Your character has been updated successfully.',
-  },
-  characterDeleted: { title: 'Character Deleted' },
-  liked: { title: 'Liked!' },
-  uploadSucceeded: {
-    title: 'Upload Successful!',
-    description: 'Your photos have been uploaded. AI generation will begin shortly.',
-  },
-} as const satisfies Record<string, ToastInput>;
+/** Spec §8 toast catalogue: each toast's variant; its texts are under `toasts.<name>` in the catalogs. */
+const TOAST_VARIANTS = {
+  unauthorized: 'destructive',
+  createConversationFailed: 'destructive',
+  sendMessageFailed: 'destructive',
+  generationFailed: 'destructive',
+  visibilityUpdateFailed: 'destructive',
+  downloadFailed: 'destructive',
+  characterCreateFailed: 'destructive',
+  characterUpdateFailed: 'destructive',
+  characterDeleteFailed: 'destructive',
+  likeFailed: 'destructive',
+  uploadFailed: 'destructive',
+  promptRequired: 'destructive',
+  nameRequired: 'destructive',
+  insufficientTokens: 'destructive',
+  quotaExceeded: 'destructive',
+  rateLimited: 'destructive',
+  imageGenerated: 'default',
+  visibilityUpdated: 'default',
+  characterCreated: 'default',
+  characterUpdated: 'default',
+  characterDeleted: 'default',
+  liked: 'default',
+  uploadSucceeded: 'default',
+} as const satisfies Record<string, ToastVariant>;
+
+export type ToastName = keyof typeof TOAST_VARIANTS;
+
+function translatedToast(name: ToastName): ToastInput {
+  const toast: ToastInput = { title: i18n.t(`toasts.${name}.title`) };
+  const descriptionKey = `toasts.${name}.description` as const;
+  if (i18n.exists(descriptionKey)) toast.description = i18n.t(descriptionKey as 'toasts.unauthorized.description');
+  if (TOAST_VARIANTS[name] === 'destructive') toast.variant = 'destructive';
+  return toast;
+}
+
+/**
+ * The toasts by name, in one place so every screen uses the same wording. Each read gives the
+ * toast in the current interface language.
+ */
+export const TOASTS: Readonly<Record<ToastName, ToastInput>> = Object.defineProperties(
+  {} as Record<ToastName, ToastInput>,
+  Object.fromEntries(
+    (Object.keys(TOAST_VARIANTS) as ToastName[]).map((name) => [name, { get: () => translatedToast(name), enumerable: true }]),
+  ),
+);
 
 /** Delay before the browser leaves for the sign-in redirect, so the toast can be read (spec §9). */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

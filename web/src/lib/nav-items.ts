@@ -1,14 +1,17 @@
+import type { ParseKeys } from 'i18next';
+
 export interface NavItem {
-  label: string;
+  /** Translation key of the link text (en: Home, Chat, Generator, Characters, Gallery). */
+  labelKey: ParseKeys;
   href: string;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Home', href: '/' },
-  { label: 'Chat', href: '/chat' },
-  { label: 'Generator', href: '/generator' },
-  { label: 'Characters', href: '/characters' },
-  { label: 'Gallery', href: '/gallery' },
+  { labelKey: 'nav.home', href: '/' },
+  { labelKey: 'nav.chat', href: '/chat' },
+  { labelKey: 'nav.generator', href: '/generator' },
+  { labelKey: 'nav.characters', href: '/characters' },
+  { labelKey: 'nav.gallery', href: '/gallery' },
 ];
 
 /** Home is current only on exactly "/"; every other link by path prefix (spec §2). */

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import { ageOn, validateRegistration, validateSignIn, VALIDATION_MESSAGES, type RegistrationForm } from './registration-validation';
 
 const TODAY = new Date(2025, 5, 15); // 15 June 2025, local time
@@ -69,5 +70,19 @@ describe('validateSignIn', () => {
       password: VALIDATION_MESSAGES.passwordRequired,
     });
     expect(validateSignIn({ email: 'a@b.co', password: 'x' })).toEqual({});
+  });
+});
+
+describe('VALIDATION_MESSAGES', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('follows the interface language, falling back to English', async () => {
+    i18n.addResourceBundle('xx', 'translation', { validation: { email: 'Adresse invalide', password: 'Au moins {{min}} caractères' } });
+    await i18n.changeLanguage('xx');
+    expect(validateSignIn({ email: 'x', password: 'p' }).email).toBe('Adresse invalide');
+    expect(VALIDATION_MESSAGES.password).toBe('Au moins 8 caractères');
+    expect(VALIDATION_MESSAGES.confirmPassword).toBe("Passwords don't match");
   });
 });

@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n';
+
 export interface RegistrationForm {
   email: string;
   password: string;
@@ -15,15 +17,33 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export const MINIMUM_AGE = 18;
 export const MIN_PASSWORD_LENGTH = 8;
 
+/**
+ * Spec §5 form messages, in the current interface language. Each read translates afresh, so a
+ * message produced after a language switch is in the new language.
+ */
 export const VALIDATION_MESSAGES = {
-  email: 'Please enter a valid email address',
-  password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  confirmPassword: "Passwords don't match",
-  passwordRequired: 'Please enter your password',
-  dateOfBirth: 'Please enter your date of birth',
-  underage: 'You must be 18 or older to use this service',
-  acceptTerms: 'You must confirm you are 18 or older and accept the Terms of Service',
-} as const;
+  get email() {
+    return i18n.t('validation.email');
+  },
+  get password() {
+    return i18n.t('validation.password', { min: MIN_PASSWORD_LENGTH });
+  },
+  get confirmPassword() {
+    return i18n.t('validation.confirmPassword');
+  },
+  get passwordRequired() {
+    return i18n.t('validation.passwordRequired');
+  },
+  get dateOfBirth() {
+    return i18n.t('validation.dateOfBirth');
+  },
+  get underage() {
+    return i18n.t('validation.underage', { age: MINIMUM_AGE });
+  },
+  get acceptTerms() {
+    return i18n.t('validation.acceptTerms', { age: MINIMUM_AGE });
+  },
+};
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import type { ComponentType } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
 import { ChatIcon, CoinsIcon, GalleryIcon, ImageIcon, UsersIcon } from '../components/icons';
@@ -12,46 +13,23 @@ import { MyQuotasDocument } from './dashboard-quotas';
 /** Spec §9: a balance below 3 tokens is low. */
 export const LOW_TOKEN_THRESHOLD = 3;
 
+/** The four tiles; texts under `dashboard.tiles.<key>`. */
 const TILES: {
+  key: 'chat' | 'generator' | 'characters' | 'gallery';
   href: string;
-  title: string;
-  description: string;
   icon: ComponentType<IconProps>;
 }[] = [
-  {
-    href: '/chat',
-    title: 'AI Chat',
-    description: 'Have a conversation with an AI companion.',
-    icon: ChatIcon,
-  },
-  {
-    href: '/generator',
-    title: 'Image Generator',
-    description: 'Turn your ideas into images from a text prompt.',
-    icon: ImageIcon,
-  },
-  {
-    href: '/characters',
-    title: 'Characters',
-    description: 'Create and manage your own AI characters.',
-    icon: UsersIcon,
-  },
-  {
-    href: '/gallery',
-    title: 'Gallery',
-    description: 'Browse and share AI-generated artwork.',
-    icon: GalleryIcon,
-  },
+  { key: 'chat', href: '/chat', icon: ChatIcon },
+  { key: 'generator', href: '/generator', icon: ImageIcon },
+  { key: 'characters', href: '/characters', icon: UsersIcon },
+  { key: 'gallery', href: '/gallery', icon: GalleryIcon },
 ];
 
-const QUOTA_LABELS: Record<QuotaKind, string> = {
-  IMAGE: 'Image generations',
-  CHAT: 'Chat messages',
-  CHARACTER: 'Character creations',
-  STORY: 'Story generations',
-};
+/** Quota names are `dashboard.quota.<QuotaKind>`. */
+const QUOTA_KINDS: readonly QuotaKind[] = ['IMAGE', 'CHAT', 'CHARACTER', 'STORY'];
 
 function TokenBalanceCard({ tokens }: { tokens: number }) {
+  const { t } = useTranslation();
   const isLow = tokens < LOW_TOKEN_THRESHOLD;
   return (
     <Card.Root
@@ -69,18 +47,18 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
           </Box>
           <Stack gap="0" flex="1" minW="40">
             <Heading as="h2" id="token-balance-heading" size="sm" color="fg.muted" fontWeight="medium">
-              Token balance
+              {t('dashboard.tokenBalance')}
             </Heading>
             <Text fontSize="3xl" fontWeight="bold" aria-live="polite">
-              <span data-testid="token-balance">{tokens}</span> tokens
+              <Trans i18nKey="dashboard.balance" values={{ tokens }} components={{ balance: <span data-testid="token-balance" /> }} />
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              1 token = 1 generation
+              {t('dashboard.tokenRate')}
             </Text>
           </Stack>
           {!isLow && (
             <Button asChild variant="outline" size="sm">
-              <RouterLink to="/subscribe">View plans</RouterLink>
+              <RouterLink to="/subscribe">{t('dashboard.viewPlans')}</RouterLink>
             </Button>
           )}
         </Flex>
@@ -88,11 +66,11 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
           <Alert.Root status="warning" data-testid="low-tokens-warning">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Low on tokens</Alert.Title>
-              <Alert.Description>Top up to keep generating images and chatting.</Alert.Description>
+              <Alert.Title>{t('dashboard.lowTokens')}</Alert.Title>
+              <Alert.Description>{t('dashboard.lowTokensText')}</Alert.Description>
             </Alert.Content>
             <Button asChild size="sm" colorPalette="purple" alignSelf="center">
-              <RouterLink to="/subscribe">Buy Tokens</RouterLink>
+              <RouterLink to="/subscribe">{t('dashboard.buyTokens')}</RouterLink>
             </Button>
           </Alert.Root>
         )}
@@ -102,13 +80,14 @@ function TokenBalanceCard({ tokens }: { tokens: number }) {
 }
 
 function FreePlanUsage() {
+  const { t } = useTranslation();
   const { data } = useQuery(MyQuotasDocument, { errorPolicy: 'all' });
   const quotas = data?.myQuotas ?? [];
   if (quotas.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="quota-heading" data-testid="quota-usage">
       <Heading as="h2" id="quota-heading" size="sm" color="fg.muted" fontWeight="medium" mb="3">
-        Free plan usage this month
+        {t('dashboard.quota.heading')}
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {quotas.map((quota) => (
@@ -120,9 +99,11 @@ function FreePlanUsage() {
             colorPalette={quota.used >= quota.limit ? 'red' : 'purple'}
           >
             <HStack justify="space-between" mb="1.5">
-              <Progress.Label fontSize="sm">{QUOTA_LABELS[quota.kind]}</Progress.Label>
+              <Progress.Label fontSize="sm">
+                {QUOTA_KINDS.includes(quota.kind) ? t(`dashboard.quota.${quota.kind}`) : quota.kind}
+              </Progress.Label>
               <Text fontSize="sm" color="fg.muted">
-                {quota.used} / {quota.limit}
+                {t('dashboard.quota.usage', { used: quota.used, limit: quota.limit })}
               </Text>
             </HStack>
             <Progress.Track>
@@ -137,25 +118,26 @@ function FreePlanUsage() {
 
 export default function DashboardPage() {
   const user = useCurrentUser();
-  useDocumentTitle('Home');
+  const { t } = useTranslation();
+  useDocumentTitle(t('dashboard.documentTitle'));
 
   return (
     <Stack gap="8">
       <Stack gap="1">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-          Welcome back, {user.firstName?.trim() || 'Creator'}!
+          {t('dashboard.greeting', { name: user.firstName?.trim() || t('dashboard.defaultName') })}
         </Heading>
-        <Text color="fg.muted">What would you like to create today?</Text>
+        <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
       </Stack>
 
       <TokenBalanceCard tokens={user.tokens ?? 0} />
 
       <Box as="section" aria-labelledby="create-heading">
         <Heading as="h2" id="create-heading" size="lg" mb="4">
-          Start creating
+          {t('dashboard.startCreating')}
         </Heading>
         <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" listStyleType="none" m="0" p="0">
-          {TILES.map(({ href, title, description, icon: TileIcon }) => (
+          {TILES.map(({ key, href, icon: TileIcon }) => (
             <li key={href}>
               <Card.Root
                 asChild
@@ -176,10 +158,10 @@ export default function DashboardPage() {
                   <Card.Body gap="3">
                     <TileIcon boxSize="6" color="purple.300" />
                     <Heading as="h3" size="md">
-                      {title}
+                      {t(`dashboard.tiles.${key}.title`)}
                     </Heading>
                     <Text color="fg.muted" fontSize="sm">
-                      {description}
+                      {t(`dashboard.tiles.${key}.description`)}
                     </Text>
                   </Card.Body>
                 </RouterLink>

@@ -1,9 +1,11 @@
 import { Card, Center, Heading, HStack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../components/icons';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useTranslation();
+  useDocumentTitle(t('notFound.documentTitle'));
   return (
     <Center minH={{ base: '60dvh', md: '70dvh' }} px="4">
       <Card.Root maxW="md" w="full">
@@ -11,10 +13,10 @@ export function NotFoundPage() {
           <HStack gap="3">
             <AlertIcon boxSize="8" color="red.400" />
             <Heading as="h1" size="2xl">
-              404 Page Not Found
+              {t('notFound.title')}
             </Heading>
           </HStack>
-          <Text color="fg.muted">Did you forget to add the page to the router?</Text>
+          <Text color="fg.muted">{t('notFound.text')}</Text>
         </Card.Body>
       </Card.Root>
     </Center>

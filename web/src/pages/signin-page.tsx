@@ -1,5 +1,6 @@
 import { Button, Input, Link, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { describeSignInError } from '../auth/auth-errors';
@@ -7,9 +8,19 @@ import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 import { validateSignIn, type FieldErrors, type SignInField } from '../lib/registration-validation';
 
+/** A router link styled for running text; Trans fills in its translated children. */
+function TextLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Link asChild color="purple.300" fontWeight="medium">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
 export default function SignInPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<SignInField>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -46,22 +57,15 @@ export default function SignInPage() {
 
   return (
     <AuthCard
-      documentTitle="Sign in"
-      title="Welcome back"
-      subtitle="Enter your email and password to continue."
+      documentTitle={t('auth.signIn.documentTitle')}
+      title={t('auth.signIn.title')}
+      subtitle={t('auth.signIn.subtitle')}
       error={formError}
-      footer={
-        <>
-          New here?{' '}
-          <Link asChild color="purple.300" fontWeight="medium">
-            <RouterLink to="/signup">Sign up</RouterLink>
-          </Link>
-        </>
-      }
+      footer={<Trans i18nKey="auth.signIn.footer" components={{ anchor: <TextLink to="/signup" /> }} />}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
-          <FormField label="Email" error={fieldErrors.email}>
+          <FormField label={t('auth.fields.email')} error={fieldErrors.email}>
             <Input
               type="email"
               name="email"
@@ -70,7 +74,7 @@ export default function SignInPage() {
               onChange={(event) => update('email', event.target.value)}
             />
           </FormField>
-          <FormField label="Password" error={fieldErrors.password}>
+          <FormField label={t('auth.fields.password')} error={fieldErrors.password}>
             <Input
               type="password"
               name="password"
@@ -80,7 +84,7 @@ export default function SignInPage() {
             />
           </FormField>
           <Button type="submit" colorPalette="purple" loading={isSubmitting} mt="2">
-            Sign in
+            {t('auth.signIn.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,11 +1,19 @@
 import { Box, Button, chakra, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { describeRegisterError } from '../auth/auth-errors';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
-import { validateRegistration, type FieldErrors, type RegistrationField, type RegistrationForm } from '../lib/registration-validation';
+import {
+  MIN_PASSWORD_LENGTH,
+  MINIMUM_AGE,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationField,
+  type RegistrationForm,
+} from '../lib/registration-validation';
 
 const EMPTY_FORM: RegistrationForm = {
   email: '',
@@ -26,9 +34,19 @@ function todayIsoDate(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A router link styled for running text; Trans fills in its translated children. */
+function TextLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Link asChild color="purple.300" fontWeight="medium">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
 export default function SignUpPage() {
   const { register } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [values, setValues] = useState<RegistrationForm>(EMPTY_FORM);
   const [clientErrors, setClientErrors] = useState<FieldErrors<RegistrationField>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -81,22 +99,15 @@ export default function SignUpPage() {
 
   return (
     <AuthCard
-      documentTitle="Sign up"
-      title="Create your account"
-      subtitle="Join to chat with AI characters and create images. Adults only."
+      documentTitle={t('auth.signUp.documentTitle')}
+      title={t('auth.signUp.title')}
+      subtitle={t('auth.signUp.subtitle')}
       error={formError}
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link asChild color="purple.300" fontWeight="medium">
-            <RouterLink to="/signin">Sign in</RouterLink>
-          </Link>
-        </>
-      }
+      footer={<Trans i18nKey="auth.signUp.footer" components={{ anchor: <TextLink to="/signin" /> }} />}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
-          <FormField label="Email" error={errorFor('email')}>
+          <FormField label={t('auth.fields.email')} error={errorFor('email')}>
             <Input
               type="email"
               name="email"
@@ -105,7 +116,11 @@ export default function SignUpPage() {
               onChange={(event) => update('email', event.target.value)}
             />
           </FormField>
-          <FormField label="Password" error={errorFor('password')} helperText="At least 8 characters">
+          <FormField
+            label={t('auth.fields.password')}
+            error={errorFor('password')}
+            helperText={t('auth.signUp.passwordHelp', { min: MIN_PASSWORD_LENGTH })}
+          >
             <Input
               type="password"
               name="password"
@@ -114,7 +129,7 @@ export default function SignUpPage() {
               onChange={(event) => update('password', event.target.value)}
             />
           </FormField>
-          <FormField label="Confirm password" error={errorFor('confirmPassword')}>
+          <FormField label={t('auth.fields.confirmPassword')} error={errorFor('confirmPassword')}>
             <Input
               type="password"
               name="confirmPassword"
@@ -124,7 +139,7 @@ export default function SignUpPage() {
             />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="First name" error={errorFor('firstName')} helperText="Optional">
+            <FormField label={t('auth.fields.firstName')} error={errorFor('firstName')} helperText={t('common.optional')}>
               <Input
                 name="firstName"
                 autoComplete="given-name"
@@ -132,7 +147,7 @@ export default function SignUpPage() {
                 onChange={(event) => update('firstName', event.target.value)}
               />
             </FormField>
-            <FormField label="Last name" error={errorFor('lastName')} helperText="Optional">
+            <FormField label={t('auth.fields.lastName')} error={errorFor('lastName')} helperText={t('common.optional')}>
               <Input
                 name="lastName"
                 autoComplete="family-name"
@@ -141,7 +156,7 @@ export default function SignUpPage() {
               />
             </FormField>
           </SimpleGrid>
-          <FormField label="Date of birth" error={errorFor('dateOfBirth')}>
+          <FormField label={t('auth.fields.dateOfBirth')} error={errorFor('dateOfBirth')}>
             <Input
               type="date"
               name="dateOfBirth"
@@ -168,10 +183,11 @@ export default function SignUpPage() {
                 css={{ accentColor: 'var(--chakra-colors-purple-500)' }}
               />
               <chakra.label htmlFor={TERMS_CHECKBOX_ID} fontSize="sm" cursor="pointer">
-                I am 18 or older and I accept the{' '}
-                <Link href="/tos" target="_blank" rel="noopener" color="purple.300">
-                  Terms of Service
-                </Link>
+                <Trans
+                  i18nKey="auth.signUp.acceptTerms"
+                  values={{ age: MINIMUM_AGE }}
+                  components={{ anchor: <Link href="/tos" target="_blank" rel="noopener" color="purple.300" /> }}
+                />
               </chakra.label>
             </HStack>
             {termsError && (
@@ -181,7 +197,7 @@ export default function SignUpPage() {
             )}
           </Box>
           <Button type="submit" colorPalette="purple" loading={isSubmitting} mt="2">
-            Create account
+            {t('auth.signUp.submit')}
           </Button>
         </Stack>
       </form>

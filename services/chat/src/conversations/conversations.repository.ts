@@ -267,6 +267,15 @@ export class ConversationsRepository {
     return returnedRows<MessageRow>(result)[0]!;
   }
 
+  /** Replies a member started or changed in the last minute (sends and regenerations). */
+  async repliesInLastMinute(manager: EntityManager, ownerId: string): Promise<number> {
+    const rows: { n: string }[] = await manager.query(
+      `SELECT count(*) AS "n" FROM "chat"."messages" WHERE "owner_id" = $1 AND "role" = 'assistant' AND "updated_at" > now() - interval '1 minute'`,
+      [ownerId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Streaming replies whose lease ran out: their process died or lost its database. */
   orphanedReplies(manager: EntityManager, limit: number): Promise<MessageRow[]> {
     return manager.query(

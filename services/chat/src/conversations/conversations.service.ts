@@ -163,6 +163,7 @@ export class ConversationsService {
     const content = parse(Content, rawContent);
     assertAllowedContent(content);
     await this.owned(this.db.manager, userId, conversationId);
+    await this.assertPace(userId);
     if (await this.repository.streamingIn(this.db.manager, conversationId)) throw busy();
     const assistantId = randomUUID();
     const debitKey = `chat-reply:${assistantId}:0`;
@@ -222,6 +223,7 @@ export class ConversationsService {
     await this.owned(this.db.manager, userId, conversationId);
     const last = await this.repository.lastMessage(this.db.manager, conversationId);
     if (!last || last.role !== 'assistant') throw new AppError('CONFLICT', 'There is no reply to regenerate yet.');
+    await this.assertPace(userId);
     if (last.status === 'streaming') throw busy();
     const swipeIndex = last.swipes.length;
     const debitKey = `chat-reply:${last.id}:${swipeIndex}`;
@@ -276,6 +278,13 @@ export class ConversationsService {
     if (!streaming) return false;
     await this.engine.requestStop(streaming.id);
     return true;
+  }
+
+  /** A per-member pace limit, shared by every chat instance because it counts rows. */
+  private async assertPace(userId: string): Promise<void> {
+    if ((await this.repository.repliesInLastMinute(this.db.manager, userId)) >= this.config.sendsPerMinute) {
+      throw new AppError('RATE_LIMITED', 'You are sending messages too quickly. Please wait a moment.', { retryAfterSeconds: 60 });
+    }
   }
 
   private async owned(manager: EntityManager, userId: string, id: string, lock = false): Promise<ConversationRow> {

@@ -59,6 +59,7 @@ export class ChatCore1763900000000 implements MigrationInterface {
       "updated_at" timestamptz NOT NULL DEFAULT now()
     )`);
     await queryRunner.query(`CREATE INDEX "messages_conversation" ON "chat"."messages" ("conversation_id", "seq" DESC)`);
+    await queryRunner.query(`CREATE INDEX "messages_owner_recent" ON "chat"."messages" ("owner_id", "updated_at" DESC)`);
     await queryRunner.query(`CREATE INDEX "messages_streaming" ON "chat"."messages" ("lease_until") WHERE "status" = 'streaming'`);
   }
 

@@ -1,0 +1,78 @@
+import { Box, Button, Menu, Portal, Text, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../i18n/change-language';
+import { getLanguage, isLanguageCode, LANGUAGES } from '../i18n/languages';
+import { trackEvent } from '../lib/analytics';
+
+function ChevronDownIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * The language menu (spec §2, §4): the nine languages by their own names with a flag, the current
+ * one checked. Picking one loads its catalog, switches, and remembers the choice. `showName={false}`
+ * shows the flag and code only (the full name stays in the accessible name).
+ */
+export function LanguagePicker({ showName = true, ...buttonProps }: { showName?: boolean } & ButtonProps) {
+  const { t, i18n } = useTranslation();
+  const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
+
+  function select(code: string) {
+    if (!isLanguageCode(code) || code === current.code) return;
+    trackEvent('language', code);
+    changeLanguage(code).catch((error: unknown) => console.warn(`Could not switch to "${code}".`, error));
+  }
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        {/* Name from content, e.g. "Language English": the visible language name is part of it. */}
+        <Button variant="ghost" size="sm" px="2" gap="1.5" data-testid="language-picker" {...buttonProps}>
+          <VisuallyHidden>{t('language.label')}</VisuallyHidden>
+          <Box as="span" aria-hidden="true" fontSize="md" lineHeight="1">
+            {current.flag}
+          </Box>
+          {showName ? (
+            <Text as="span" lang={current.code}>
+              {current.name}
+            </Text>
+          ) : (
+            <>
+              <Text as="span" aria-hidden="true" textTransform="uppercase" fontSize="xs" fontWeight="semibold">
+                {current.code}
+              </Text>
+              <VisuallyHidden lang={current.code}>{current.name}</VisuallyHidden>
+            </>
+          )}
+          <ChevronDownIcon />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48" aria-label={t('language.label')}>
+            <Menu.RadioItemGroup value={current.code} onValueChange={(details) => select(details.value)}>
+              {LANGUAGES.map((language) => (
+                <Menu.RadioItem
+                  key={language.code}
+                  value={language.code}
+                  lang={language.code}
+                  data-testid={`language-option-${language.code}`}
+                >
+                  <Box as="span" aria-hidden="true" fontSize="md" lineHeight="1">
+                    {language.flag}
+                  </Box>
+                  <Menu.ItemText>{language.name}</Menu.ItemText>
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { i18n } from '../i18n/i18n';
+import { TOASTS, toastForError } from './error-toasts';
+
+jest.mock('./toaster', () => ({ showToast: jest.fn() }));
+
+describe('TOASTS', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('has the spec wording in English', () => {
+    expect(TOASTS.unauthorized).toEqual({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    expect(TOASTS.generationFailed).toEqual({
+      title: 'Generation Failed',
+      description: 'Failed to generate image. Please try again.',
+      variant: 'destructive',
+    });
+    expect(TOASTS.imageGenerated).toEqual({ title: 'Image Generated!', description: 'Your AI artwork has been created successfully.' });
+    expect(TOASTS.characterDeleted).toEqual({ title: 'Character Deleted' });
+    expect(TOASTS.liked).toEqual({ title: 'Liked!' });
+  });
+
+  it('is read in the current language', async () => {
+    i18n.addResourceBundle('xx', 'translation', { toasts: { liked: { title: 'Gefällt!' } } });
+    await i18n.changeLanguage('xx');
+    expect(TOASTS.liked.title).toBe('Gefällt!');
+    // Missing in that language: English.
+    expect(TOASTS.unauthorized.title).toBe('Unauthorized');
+  });
+
+  it('lists every toast of the catalogue', () => {
+    expect(Object.keys(TOASTS)).toHaveLength(23);
+  });
+
+  it('maps session and quota errors to their toast, others to the fallback', () => {
+    const withCode = (code: string) => new CombinedGraphQLErrors({ errors: [{ message: code, extensions: { code } }] });
+    const fallback = { title: 'Fallback' };
+    expect(toastForError(new Error('boom'), fallback)).toBe(fallback);
+    expect(toastForError(withCode('UNAUTHENTICATED'), fallback)).toEqual(TOASTS.unauthorized);
+    expect(toastForError(withCode('INSUFFICIENT_TOKENS'), fallback).title).toBe('Not enough tokens');
+  });
+});
