@@ -156,6 +156,9 @@ export async function createGateway({
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;
     if (status === 404) return sendError(res, new AppError('NOT_FOUND', 'Not found'));
+    // Body parsers (GraphQL JSON, card uploads) report oversized and malformed bodies with a status.
+    if (status === 413) return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
+    if (status === 400) return sendError(res, new AppError('VALIDATION_FAILED', 'Malformed request body'));
     sendError(res, error);
   });
 

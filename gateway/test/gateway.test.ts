@@ -60,6 +60,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await me.json()).toEqual(user);
     });
 
+    it('answers oversized bodies with 413, never a 500', async () => {
+      const graphql = await client.fetch('/graphql', { method: 'POST', json: { query: `{ me { id } } #${'x'.repeat(200_000)}` } });
+      expect(graphql.status).toBe(413);
+      expect(await graphql.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      const member = new TestClient(platform.url);
+      await member.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const card = await member.fetch('/api/characters/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(9 * 1024 * 1024, 1),
+      });
+      expect(card.status).toBe(413);
+    });
+
     it('answers bad registrations with 400 and field messages, and a duplicate with 409', async () => {
       const bad = await client.fetch('/api/auth/register', {
         method: 'POST',

@@ -27,6 +27,8 @@ const StopRequest = z.object({ messageId: z.string().uuid() });
  */
 export class ReplyEngine {
   private readonly active = new Map<string, AbortController>();
+  /** Replies a member asked to stop; any other abort (shutdown, takeover) is a failure and is refunded. */
+  private readonly stopRequested = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private subscriptions: Subscription[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -45,7 +47,11 @@ export class ReplyEngine {
     this.subscriptions.push(
       await this.bus.subscribeLive(CHAT_STOP_SUBJECT, (data) => {
         const parsed = StopRequest.safeParse(data);
-        if (parsed.success) this.active.get(parsed.data.messageId)?.abort();
+        const controller = parsed.success ? this.active.get(parsed.data.messageId) : undefined;
+        if (controller) {
+          this.stopRequested.add(parsed.data!.messageId);
+          controller.abort();
+        }
       }),
     );
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.sweepIntervalMs);
@@ -168,8 +174,17 @@ export class ReplyEngine {
     } catch (error) {
       clearInterval(heartbeat);
       await saving;
-      const cancelled = error instanceof ProviderError && error.code === 'CANCELLED' && !lost && !rejected;
-      const code = rejected ? 'CONTENT_REJECTED' : cancelled ? 'CANCELLED' : error instanceof ProviderError ? error.code : 'INTERNAL';
+      const cancelled = this.stopRequested.has(job.messageId) && !lost && !rejected;
+      const aborted = error instanceof ProviderError && error.code === 'CANCELLED';
+      const code = rejected
+        ? 'CONTENT_REJECTED'
+        : cancelled
+          ? 'CANCELLED'
+          : aborted
+            ? 'UNAVAILABLE'
+            : error instanceof ProviderError
+              ? error.code
+              : 'INTERNAL';
       if (code === 'CONTENT_REJECTED') text = '';
       if (!(error instanceof ProviderError)) logger.error({ err: error, messageId: job.messageId }, 'reply failed unexpectedly');
       else logger.info({ code, messageId: job.messageId, message: error.message }, 'reply ended without completing');
@@ -177,6 +192,7 @@ export class ReplyEngine {
     } finally {
       clearInterval(heartbeat);
       this.active.delete(job.messageId);
+      this.stopRequested.delete(job.messageId);
       void saved;
     }
   }
