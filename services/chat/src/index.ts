@@ -8,6 +8,7 @@ import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
 import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
 import type { ChatProvider } from './providers/chat-provider';
+import { CircuitBreakerProvider } from './providers/circuit-breaker';
 import { DemoChatProvider } from './providers/demo.provider';
 import { OpenAiChatProvider, readOpenAiChatConfig } from './providers/openai-chat.provider';
 import { ReplyEngine } from './replies/reply-engine';
@@ -24,7 +25,10 @@ export interface ChatServiceOverrides extends Partial<ChatConfig> {
 /** The configured OpenAI-compatible provider, or the offline demo responder when none is set. */
 export function chooseProvider(env: NodeJS.ProcessEnv, config: ChatConfig): ChatProvider {
   const openAi = readOpenAiChatConfig(env);
-  return openAi ? new OpenAiChatProvider(openAi) : new DemoChatProvider(config.demoChunkDelayMs);
+  // A dead provider fails fast (and refunds) instead of holding every member's reply until it times out.
+  return openAi
+    ? new CircuitBreakerProvider(new OpenAiChatProvider(openAi), { failureThreshold: 5, cooldownMs: 30_000 })
+    : new DemoChatProvider(config.demoChunkDelayMs);
 }
 
 /** Conversations, messages and characters; replies are produced here, streamed live, and charged via identity. */

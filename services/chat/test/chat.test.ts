@@ -315,6 +315,43 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(out.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     });
 
+    it('folds turns that no longer fit the context into a rolling summary the next prompt carries', async () => {
+      provider.contextTokens = 400;
+      provider.maxReplyTokens = 64;
+      try {
+        const client = await member();
+        const id = await newConversation(client);
+        const chat = platform.services.find((service) => service.name === 'chat')!;
+        const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
+        for (let i = 0; i < 20; i++) {
+          await chat.db.manager.query(
+            `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
+            [randomUUID(), id, owner, i % 2 ? 'assistant' : 'user', `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`],
+          );
+        }
+        const before = provider.prompts.length;
+        await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'What happened so far?' } });
+        await eventually(() => {
+          const summaryCall = provider.prompts.slice(before).find((prompt) => prompt[0]!.content.startsWith('Summarize'));
+          expect(summaryCall?.some((m) => m.content.startsWith('turn 0:'))).toBe(true);
+        });
+        await eventually(async () => {
+          const rows: { summary: string | null }[] = await chat.db.manager.query(
+            `SELECT "summary" FROM "chat"."conversations" WHERE "id" = $1`,
+            [id],
+          );
+          expect(rows[0]!.summary).toBe('Hello from the scripted model.');
+        });
+        await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'And then?' } });
+        const prompt = provider.prompts.filter((p) => !p[0]!.content.startsWith('Summarize')).at(-1)!;
+        expect(prompt[1]).toEqual({ role: 'system', content: 'Summary of the earlier conversation: Hello from the scripted model.' });
+        expect(prompt.some((m) => m.content.startsWith('turn 0:'))).toBe(false);
+      } finally {
+        provider.contextTokens = 4096;
+        provider.maxReplyTokens = 256;
+      }
+    });
+
     it('pages long conversations from the newest message backwards', async () => {
       const client = await member();
       const id = await newConversation(client);
