@@ -55,6 +55,8 @@ export function LanguagePicker({ showName = true, ...buttonProps }: { showName?:
         <Menu.Positioner>
           <Menu.Content minW="48" aria-label={t('language.label')}>
             <Menu.RadioItemGroup value={current.code} onValueChange={(details) => select(details.value)}>
+              {/* The group is aria-labelledby its label: without one, that reference points nowhere. */}
+              <Menu.ItemGroupLabel srOnly>{t('language.label')}</Menu.ItemGroupLabel>
               {LANGUAGES.map((language) => (
                 <Menu.RadioItem
                   key={language.code}

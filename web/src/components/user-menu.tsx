@@ -13,7 +13,9 @@ export function UserMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger aria-label={t('userMenu.label')} rounded="full" cursor="pointer" focusRingColor="purple.400">
-        <UserAvatar user={user} size="sm" />
+        {/* Decorative: the button is named "Account menu"; a visible initial outside that name would
+            break WCAG 2.5.3 (label in name), so assistive technology does not get the initial. */}
+        <UserAvatar user={user} size="sm" aria-hidden="true" />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

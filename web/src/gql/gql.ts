@@ -20,6 +20,29 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": typeof types.TokenBalanceChangedDocument,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
+    "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": typeof types.MyCharactersDocument,
+    "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": typeof types.PublicCharactersDocument,
+    "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
+    "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
+    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
+    "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
+    "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
+    "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationsDocument,
+    "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationByIdDocument,
+    "\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": typeof types.ChatProviderDocument,
+    "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": typeof types.ChatCharacterDocument,
+    "\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n": typeof types.MessagesPageDocument,
+    "\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n": typeof types.ChatMessageByIdDocument,
+    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.ConversationUpdatesDocument,
+    "\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.CreateConversationDocument,
+    "\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.RenameConversationDocument,
+    "\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n": typeof types.DeleteConversationDocument,
+    "\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.SendMessageDocument,
+    "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
+    "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
+    "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -29,6 +52,29 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": types.TokenBalanceChangedDocument,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
+    "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": types.MyCharactersDocument,
+    "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": types.PublicCharactersDocument,
+    "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
+    "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
+    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
+    "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
+    "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
+    "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationsDocument,
+    "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationByIdDocument,
+    "\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": types.ChatProviderDocument,
+    "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": types.ChatCharacterDocument,
+    "\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n": types.MessagesPageDocument,
+    "\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n": types.ChatMessageByIdDocument,
+    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": types.ConversationUpdatesDocument,
+    "\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n": types.CreateConversationDocument,
+    "\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n": types.RenameConversationDocument,
+    "\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n": types.DeleteConversationDocument,
+    "\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n": types.SendMessageDocument,
+    "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
+    "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
+    "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -70,6 +116,98 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n"): (typeof documents)["\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n"): (typeof documents)["\n  query SuggestedTraits {\n    suggestedTraits\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"): (typeof documents)["\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n"): (typeof documents)["\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"): (typeof documents)["\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,6 +3,7 @@ import type { IconProps } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerInterest } from './interest-feedback';
+import { nameContainingLabel } from './label-in-name';
 import { LandingSection } from './landing-section';
 import { BookIcon, CameraIcon, ChatBubbleIcon, PictureIcon, UserPlusIcon, VideoIcon } from './landing-icons';
 
@@ -57,7 +58,11 @@ export function FeaturesSection() {
                     variant="outline"
                     colorPalette="purple"
                     size="sm"
-                    aria-label={t('landing.features.interestedIn', { feature: title })}
+                    aria-label={nameContainingLabel(
+                      t('landing.features.interested'),
+                      t('landing.features.interestedIn', { feature: title }),
+                      title,
+                    )}
                     onClick={() => registerInterest('feature', interest)}
                   >
                     {t('landing.features.interested')}

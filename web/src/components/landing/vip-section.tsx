@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Text, VisuallyHidd
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from './format';
 import { registerInterest } from './interest-feedback';
+import { nameContainingLabel } from './label-in-name';
 import { CheckList, LandingSection } from './landing-section';
 import { CrownIcon } from './landing-icons';
 
@@ -70,7 +71,7 @@ export function VipSection() {
                     rounded="full"
                     colorPalette="purple"
                     variant={plan.highlighted ? 'solid' : 'outline'}
-                    aria-label={t('landing.vip.subscribeTo', { plan: name })}
+                    aria-label={nameContainingLabel(t('landing.vip.subscribe'), t('landing.vip.subscribeTo', { plan: name }), name)}
                     onClick={() => registerInterest('vip_subscribe', plan.interest)}
                   >
                     {t('landing.vip.subscribe')}

@@ -1,0 +1,64 @@
+import { graphql } from '../../gql';
+
+export const CharacterFieldsFragment = graphql(`
+  fragment CharacterFields on Character {
+    id
+    name
+    description
+    avatar
+    isPublic
+    isMine
+    creator
+    scenario
+    greeting
+    exampleDialogue
+    systemPrompt
+    personality {
+      traits
+    }
+  }
+`);
+
+export const MyCharactersDocument = graphql(`
+  query MyCharacters {
+    characters {
+      ...CharacterFields
+    }
+  }
+`);
+
+export const PublicCharactersDocument = graphql(`
+  query PublicCharacters($limit: Int!) {
+    publicCharacters(limit: $limit) {
+      ...CharacterFields
+    }
+  }
+`);
+
+export const SuggestedTraitsDocument = graphql(`
+  query SuggestedTraits {
+    suggestedTraits
+  }
+`);
+
+export const CreateCharacterDocument = graphql(`
+  mutation CreateCharacter($input: CharacterInputType!) {
+    createCharacter(input: $input) {
+      ...CharacterFields
+    }
+  }
+`);
+
+export const UpdateCharacterDocument = graphql(`
+  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {
+    updateCharacter(id: $id, input: $input) {
+      ...CharacterFields
+    }
+  }
+`);
+
+export const DeleteCharacterDocument = graphql(`
+  mutation DeleteCharacter($id: ID!) {
+    deleteCharacter(id: $id)
+  }
+`);

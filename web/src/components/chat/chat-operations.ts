@@ -1,0 +1,160 @@
+import { graphql } from '../../gql';
+
+export const ChatMessageFragment = graphql(`
+  fragment ChatMessage on Message {
+    id
+    conversationId
+    role
+    content
+    status
+    errorCode
+    model
+    swipeIndex
+    swipeCount
+    createdAt
+    updatedAt
+  }
+`);
+
+export const ConversationSummaryFragment = graphql(`
+  fragment ConversationSummary on Conversation {
+    id
+    title
+    characterId
+    characterName
+    createdAt
+    updatedAt
+  }
+`);
+
+export const ConversationsDocument = graphql(`
+  query Conversations {
+    conversations {
+      ...ConversationSummary
+    }
+  }
+`);
+
+export const ConversationByIdDocument = graphql(`
+  query ConversationById($id: ID!) {
+    conversation(id: $id) {
+      ...ConversationSummary
+    }
+  }
+`);
+
+export const ChatProviderDocument = graphql(`
+  query ChatProvider {
+    chatProvider {
+      kind
+      model
+      isDemo
+    }
+  }
+`);
+
+export const ChatCharacterDocument = graphql(`
+  query ChatCharacter($id: ID!) {
+    character(id: $id) {
+      id
+      name
+      avatar
+    }
+  }
+`);
+
+export const MessagesPageDocument = graphql(`
+  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {
+    messages(conversationId: $conversationId, last: $last, before: $before) {
+      nodes {
+        ...ChatMessage
+      }
+      pageInfo {
+        hasPreviousPage
+        startCursor
+      }
+    }
+  }
+`);
+
+export const ChatMessageDocument = graphql(`
+  query ChatMessageById($id: ID!) {
+    message(id: $id) {
+      ...ChatMessage
+    }
+  }
+`);
+
+export const ConversationUpdatesDocument = graphql(`
+  subscription ConversationUpdates($conversationId: ID!) {
+    conversationUpdates(conversationId: $conversationId) {
+      type
+      conversationId
+      messageId
+      swipeIndex
+      offset
+      text
+      typing
+      message {
+        ...ChatMessage
+      }
+    }
+  }
+`);
+
+export const CreateConversationDocument = graphql(`
+  mutation CreateConversation($title: String, $characterId: ID) {
+    createConversation(title: $title, characterId: $characterId) {
+      ...ConversationSummary
+    }
+  }
+`);
+
+export const RenameConversationDocument = graphql(`
+  mutation RenameConversation($id: ID!, $title: String!) {
+    renameConversation(id: $id, title: $title) {
+      ...ConversationSummary
+    }
+  }
+`);
+
+export const DeleteConversationDocument = graphql(`
+  mutation DeleteConversation($id: ID!) {
+    deleteConversation(id: $id)
+  }
+`);
+
+export const SendMessageDocument = graphql(`
+  mutation SendMessage($conversationId: ID!, $content: String!) {
+    sendMessage(conversationId: $conversationId, content: $content) {
+      userMessage {
+        ...ChatMessage
+      }
+      assistantMessage {
+        ...ChatMessage
+      }
+    }
+  }
+`);
+
+export const RegenerateReplyDocument = graphql(`
+  mutation RegenerateReply($conversationId: ID!) {
+    regenerateReply(conversationId: $conversationId) {
+      ...ChatMessage
+    }
+  }
+`);
+
+export const SelectSwipeDocument = graphql(`
+  mutation SelectSwipe($messageId: ID!, $index: Int!) {
+    selectSwipe(messageId: $messageId, index: $index) {
+      ...ChatMessage
+    }
+  }
+`);
+
+export const StopReplyDocument = graphql(`
+  mutation StopReply($conversationId: ID!) {
+    stopReply(conversationId: $conversationId)
+  }
+`);

@@ -1,0 +1,252 @@
+import { Button, Center, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../auth/auth-context';
+import { describeChatError, NO_CONVERSATION_TOAST } from '../../lib/chat-errors';
+import { conversationHeading } from '../../lib/chat-conversations';
+import { TOASTS } from '../../lib/error-toasts';
+import { getErrorCode } from '../../lib/graphql-errors';
+import { isReplying, streamingMessage } from '../../lib/live-reply';
+import { showToast, type ToastInput } from '../../lib/toaster';
+import type { ConversationSummaryFragment } from '../../gql/graphql';
+import { ChatComposer } from './chat-composer';
+import { ChatHeader, DemoProviderNotice } from './chat-header';
+import {
+  ChatCharacterDocument,
+  ChatProviderDocument,
+  ConversationByIdDocument,
+  RegenerateReplyDocument,
+  SelectSwipeDocument,
+  SendMessageDocument,
+  StopReplyDocument,
+} from './chat-operations';
+import type { AssistantPersona, MessageActions } from './message-bubble';
+import { MessageList, MessageListLoading } from './message-list';
+import { useLiveConversation, type ChatMessage } from './use-live-conversation';
+
+const BUSY_TOAST: ToastInput = { title: 'Error', description: 'Wait for the current reply to finish, or stop it.', variant: 'destructive' };
+const REGENERATE_FAILED: ToastInput = {
+  title: 'Error',
+  description: 'Failed to write another reply. Please try again.',
+  variant: 'destructive',
+};
+const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to show that version. Please try again.', variant: 'destructive' };
+const STOP_FAILED: ToastInput = { title: 'Error', description: 'Failed to stop the reply. Please try again.', variant: 'destructive' };
+
+/** The selected conversation: header, live message log and composer. Mount one per conversation (key it by id). */
+export function ConversationView({
+  conversationId,
+  conversation,
+  onOpenSidebar,
+  onDeleted,
+}: {
+  conversationId: string;
+  /** From the sidebar's list; undefined while it loads or when it is not among the member's conversations. */
+  conversation: ConversationSummaryFragment | undefined;
+  onOpenSidebar: () => void;
+  /** The conversation was deleted (here or elsewhere). */
+  onDeleted: (id: string) => void;
+}) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { state, page, loadOlder, mergeReturned } = useLiveConversation(conversationId);
+  const { data: providerData } = useQuery(ChatProviderDocument, { errorPolicy: 'all' });
+  // A deep link may arrive before the sidebar's list: ask for this conversation too (same cache entry).
+  const { data: conversationData } = useQuery(ConversationByIdDocument, { variables: { id: conversationId }, errorPolicy: 'all' });
+  const summary = conversation ?? conversationData?.conversation;
+  const characterId = summary?.characterId ?? null;
+  const { data: characterData } = useQuery(ChatCharacterDocument, {
+    variables: { id: characterId ?? '' },
+    skip: !characterId,
+    errorPolicy: 'all',
+  });
+
+  const [sendState, setSendState] = useState<'idle' | 'pending'>('idle');
+  const [needsTokens, setNeedsTokens] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [acting, setActing] = useState(false);
+  const [followSignal, setFollowSignal] = useState(0);
+
+  const replying = isReplying(state);
+  const streaming = streamingMessage(state);
+  const typing = replying || sendState === 'pending';
+
+  // The sidebar lists the most recently active first: move this one up as replies land.
+  const lastActivity = state.messages.reduce((latest, message) => (message.updatedAt > latest ? message.updatedAt : latest), '');
+  useEffect(() => {
+    if (!lastActivity) return;
+    client.cache.modify<{ updatedAt: string }>({
+      id: client.cache.identify({ __typename: 'Conversation', id: conversationId }),
+      fields: { updatedAt: (current) => (typeof current === 'string' && current >= lastActivity ? current : lastActivity) },
+    });
+  }, [client, conversationId, lastActivity]);
+
+  useEffect(() => {
+    if (!state.deleted) return;
+    onDeleted(conversationId);
+    void navigate('/chat', { replace: true });
+  }, [conversationId, navigate, onDeleted, state.deleted]);
+
+  const showFailure = useCallback((error: unknown, fallback: ToastInput) => {
+    const { toast, needsTokens: outOfTokens } = describeChatError(error, fallback);
+    if (toast) showToast(toast);
+    if (outOfTokens) setNeedsTokens(true);
+  }, []);
+
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      if (!conversationId) {
+        showToast(NO_CONVERSATION_TOAST);
+        return false;
+      }
+      const text = content.trim();
+      if (!text || sendState === 'pending') return false;
+      if (replying) {
+        showToast(BUSY_TOAST);
+        return false;
+      }
+      setSendState('pending');
+      try {
+        const { data } = await client.mutate({
+          mutation: SendMessageDocument,
+          variables: { conversationId, content: text },
+          update(cache, { data: sent }) {
+            const createdAt = sent?.sendMessage.userMessage.createdAt;
+            if (!createdAt) return;
+            cache.modify({
+              id: cache.identify({ __typename: 'Conversation', id: conversationId }),
+              fields: { updatedAt: () => createdAt },
+            });
+          },
+        });
+        if (data) mergeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
+        setNeedsTokens(false);
+        setFollowSignal((signal) => signal + 1);
+        return true;
+      } catch (error) {
+        showFailure(error, TOASTS.sendMessageFailed);
+        return false;
+      } finally {
+        setSendState('idle');
+      }
+    },
+    [client, conversationId, mergeReturned, replying, sendState, showFailure],
+  );
+
+  const stop = useCallback(async () => {
+    setStopping(true);
+    try {
+      await client.mutate({ mutation: StopReplyDocument, variables: { conversationId } });
+    } catch (error) {
+      showFailure(error, STOP_FAILED);
+    } finally {
+      setStopping(false);
+    }
+  }, [client, conversationId, showFailure]);
+
+  const regenerate = useCallback(async () => {
+    setActing(true);
+    try {
+      const { data } = await client.mutate({ mutation: RegenerateReplyDocument, variables: { conversationId } });
+      if (data) mergeReturned([data.regenerateReply]);
+      setNeedsTokens(false);
+      setFollowSignal((signal) => signal + 1);
+    } catch (error) {
+      showFailure(error, REGENERATE_FAILED);
+    } finally {
+      setActing(false);
+    }
+  }, [client, conversationId, mergeReturned, showFailure]);
+
+  const selectSwipe = useCallback(
+    async (message: ChatMessage, index: number) => {
+      setActing(true);
+      try {
+        const { data } = await client.mutate({ mutation: SelectSwipeDocument, variables: { messageId: message.id, index } });
+        if (data) mergeReturned([data.selectSwipe]);
+      } catch (error) {
+        showFailure(error, SWIPE_FAILED);
+      } finally {
+        setActing(false);
+      }
+    },
+    [client, mergeReturned, showFailure],
+  );
+
+  const actions = useMemo<MessageActions>(
+    () => ({ onRegenerate: () => void regenerate(), onSelectSwipe: (message, index) => void selectSwipe(message, index) }),
+    [regenerate, selectSwipe],
+  );
+
+  const character = characterData?.character;
+  const characterName = summary?.characterName ?? character?.name ?? null;
+  const persona = useMemo<AssistantPersona>(
+    () => ({ name: characterName ?? 'AI Assistant', avatarUrl: character?.avatar ?? null }),
+    [character?.avatar, characterName],
+  );
+  const isDemo = providerData?.chatProvider.isDemo === true;
+
+  // Screen readers hear a finished reply once (the log itself is not live: it changes every few words).
+  const [announced, setAnnounced] = useState<{ streamingId: string | undefined; text: string }>({ streamingId: undefined, text: '' });
+  if (streaming?.id !== announced.streamingId) {
+    const finished = announced.streamingId ? state.messages.find((message) => message.id === announced.streamingId) : undefined;
+    const text = finished?.status === 'COMPLETE' ? `${persona.name} replied: ${finished.content}` : announced.text;
+    setAnnounced({ streamingId: streaming?.id, text });
+  }
+
+  if (page.status === 'error') {
+    const notFound = getErrorCode(page.error) === 'NOT_FOUND';
+    return (
+      <Center flex="1" p="8">
+        <Stack align="center" textAlign="center" gap="3">
+          <Heading as="h1" size="lg">
+            {notFound ? 'Conversation not found' : 'Could not load this conversation'}
+          </Heading>
+          <Text color="fg.muted">{notFound ? 'It may have been deleted.' : 'Check your connection and try again.'}</Text>
+          <Button asChild colorPalette="purple">
+            <RouterLink to="/chat">Back to conversations</RouterLink>
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Flex direction="column" flex="1" minH="0" data-testid="conversation-view">
+      <ChatHeader
+        title={summary ? conversationHeading(summary.title) : ''}
+        characterName={characterName}
+        avatarUrl={character?.avatar}
+        typing={typing}
+        tokens={user.tokens ?? 0}
+        onOpenSidebar={onOpenSidebar}
+      />
+      {isDemo && <DemoProviderNotice />}
+      {page.status === 'loading' ? (
+        <MessageListLoading />
+      ) : (
+        <MessageList
+          messages={state.messages}
+          persona={persona}
+          hasOlder={page.hasOlder}
+          loadingOlder={page.loadingOlder}
+          onLoadOlder={() => void loadOlder()}
+          canAct={!replying && !acting && sendState === 'idle'}
+          actions={actions}
+          followSignal={followSignal}
+        />
+      )}
+      <VisuallyHidden aria-live="polite">{announced.text}</VisuallyHidden>
+      <ChatComposer
+        pending={sendState === 'pending'}
+        replying={replying}
+        needsTokens={needsTokens}
+        onSend={send}
+        onStop={() => void stop()}
+        stopping={stopping}
+      />
+    </Flex>
+  );
+}
