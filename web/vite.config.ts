@@ -1,13 +1,54 @@
 import react from '@vitejs/plugin-react';
 import { env } from 'node:process';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 
 // The gateway (npm start) listens on 3000; the dev server forwards API and
 // GraphQL (HTTP and graphql-ws) to it so cookies stay same-origin.
 const GATEWAY_URL = env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
 
+/** What the tiny entry (src/main.tsx) imports: it must stay out of the app's chunks. */
+const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\/]screen-loaders\.ts)$/;
+
+/** The app proper, which the tiny entry (src/main.tsx) imports once it has started the first requests. */
+const APP_ENTRY = 'app';
+
+/**
+ * index.html loads only the tiny entry; this adds `<link rel="modulepreload">` for the app entry and
+ * every chunk it imports statically, so they download from the start, in parallel with the entry.
+ */
+function preloadAppEntry(): Plugin {
+  return {
+    name: 'preload-app-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: htmlEntry }) {
+        if (!bundle) return;
+        const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === APP_ENTRY);
+        if (!app || app.type !== 'chunk') throw new Error(`preload-app-entry: no "${APP_ENTRY}" entry chunk in the bundle`);
+        // Vite already preloads the HTML entry's own imports.
+        const alreadyLoaded = new Set([htmlEntry?.fileName, ...(htmlEntry?.imports ?? [])]);
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (alreadyLoaded.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          const output = bundle[fileName];
+          if (output?.type === 'chunk') output.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadAppEntry()],
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, ws: true },
@@ -24,16 +65,34 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The UI kit alone is ~500 kB minified; it is cached separately from app code.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The app is an entry of its own (not only a dynamic import of main.tsx) so that its static
+      // imports are "initial" modules for the chunk groups below.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        [APP_ENTRY]: fileURLToPath(new URL('./src/app-start.tsx', import.meta.url)),
+      },
       output: {
-        // Long-lived vendor chunks, so an app release does not invalidate them.
+        // Long-lived vendor chunks, so an app release does not invalidate them. The UI kit is split:
+        // what the first screen needs (the styling system, the toast region, the language menu) is one
+        // chunk, and each other component (dialogs, drawers, switches...) comes with the screens that
+        // use it. GraphQL (Apollo) is only ever loaded by the signed-in screens.
         codeSplitting: {
+          // Groups are filled in order, each with the dependencies of what it captures.
           groups: [
+            {
+              // The tiny entry's own imports, first, so no other chunk (which it would then wait for) takes them.
+              name: 'boot',
+              test: (id) => ENTRY_MODULES.test(id) || id.includes('vite/preload-helper'),
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
             },
             {
               name: 'apollo',
@@ -41,7 +100,14 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/,
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized|stylis|react-is|hoist-non-react-statics|@swc[\\/]helpers)[\\/]/,
+              tags: ['$initial'],
+            },
+            {
+              // The app's own start-up modules in one chunk, except what the tiny entry imports.
+              name: 'app-shell',
+              test: (id) => /[\\/]web[\\/]src[\\/]/.test(id) && !ENTRY_MODULES.test(id),
+              tags: ['$initial'],
             },
           ],
         },

@@ -1,23 +1,22 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter } from 'react-router';
+import type { CurrentUser } from './auth/auth-context';
 import { AuthProvider } from './auth/auth-provider';
 import { AppToaster } from './components/app-toaster';
 import { ErrorBoundary } from './components/error-boundary';
-import type { AppApollo } from './lib/apollo-client';
 import { AppRoutes } from './routes/app-routes';
+import { system } from './theme/system';
 
-export function App({ apollo }: { apollo: AppApollo }) {
+/** `initialUser`: the current-member request main.tsx started at once (without it, AuthProvider makes it). */
+export function App({ initialUser }: { initialUser?: Promise<CurrentUser | null> }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <ErrorBoundary>
-        <ApolloProvider client={apollo.client}>
-          <BrowserRouter>
-            <AuthProvider reconnectSubscriptions={apollo.reconnectSubscriptions}>
-              <AppRoutes />
-            </AuthProvider>
-          </BrowserRouter>
-        </ApolloProvider>
+        <BrowserRouter>
+          <AuthProvider initialUser={initialUser}>
+            <AppRoutes />
+          </AuthProvider>
+        </BrowserRouter>
       </ErrorBoundary>
       <AppToaster />
     </ChakraProvider>

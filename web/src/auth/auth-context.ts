@@ -6,11 +6,16 @@ export type CurrentUser = CurrentUserFragment;
 export interface AuthContextValue {
   /** The signed-in member; null when signed out. Only its existence decides the route set. */
   user: CurrentUser | null;
-  /** True until the first `me` answer arrives, and while signing out. */
+  /** True until the first answer about the current member arrives, and while signing out. */
   isLoading: boolean;
   signIn: (input: LoginInput) => Promise<CurrentUser>;
   register: (input: RegisterInput) => Promise<CurrentUser>;
   signOut: () => Promise<void>;
+  /**
+   * For the member screens' GraphQL cache (auth/member-session.tsx): a newer copy of the signed-in
+   * member, e.g. the live token balance. Ignored when it is not the signed-in member.
+   */
+  updateUser: (user: CurrentUser) => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

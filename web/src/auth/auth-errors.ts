@@ -1,4 +1,4 @@
-import { getErrorCode, getErrorMessage, getFieldErrors } from '../lib/graphql-errors';
+import { ApiError } from '../lib/session-api';
 import { VALIDATION_MESSAGES } from '../lib/registration-validation';
 import { SessionNotEstablishedError } from './auth-context';
 
@@ -19,6 +19,12 @@ export interface FormErrorResult {
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
+
+// Sign-in and registration go over `/api/auth/*` (lib/session-api.ts), whose errors carry the same
+// codes and field errors as the GraphQL ones (spec §8).
+const getErrorCode = (error: unknown): string | undefined => (ApiError.is(error) ? error.code : undefined);
+const getErrorMessage = (error: unknown): string | undefined => (ApiError.is(error) ? error.serverMessage : undefined);
+const getFieldErrors = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fieldErrors : {});
 
 /** What a failed sign-in shows: spec §8 codes turned into one clear sentence or field errors. */
 export function describeSignInError(error: unknown): FormErrorResult {

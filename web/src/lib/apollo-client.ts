@@ -17,49 +17,28 @@ export function graphqlWsUrl(location: Pick<Location, 'protocol' | 'host'> = win
   return `${protocol}//${location.host}${GRAPHQL_PATH}`;
 }
 
-function createWsClient(): Client {
-  return createClient({
-    url: graphqlWsUrl(),
-    // Connect only while a subscription is active; the browser sends the session cookie on connect.
-    lazy: true,
-    retryAttempts: 5,
-  });
+export interface AppApollo {
+  client: ApolloClient;
+  /** Ends this client: closes its socket and drops everything cached (the session it belonged to is over). */
+  dispose: () => void;
 }
 
 /**
- * Subscriptions go over one graphql-ws socket. The session cookie is read when the socket opens,
- * so signing in or out replaces the socket with a fresh one.
+ * One client per session (auth/member-session.tsx): subscriptions go over one graphql-ws socket,
+ * whose session cookie is read when it opens, so a new session gets a new client and socket.
  */
-class ReconnectableWsLink extends ApolloLink {
-  private wsLink: GraphQLWsLink;
-
-  constructor() {
-    super();
-    this.wsLink = new GraphQLWsLink(createWsClient());
-  }
-
-  override request(operation: ApolloLink.Operation) {
-    return this.wsLink.request(operation);
-  }
-
-  reconnect(): void {
-    const previous = this.wsLink.client;
-    this.wsLink = new GraphQLWsLink(createWsClient());
-    void previous.dispose();
-  }
-}
-
-export interface AppApollo {
-  client: ApolloClient;
-  reconnectSubscriptions: () => void;
-}
-
 export function createApolloClient(): AppApollo {
   const httpLink = new HttpLink({
     uri: GRAPHQL_PATH,
     credentials: 'same-origin',
   });
-  const wsLink = new ReconnectableWsLink();
+  const wsClient: Client = createClient({
+    url: graphqlWsUrl(),
+    // Connect only while a subscription is active; the browser sends the session cookie on connect.
+    lazy: true,
+    retryAttempts: 5,
+  });
+  const wsLink = new GraphQLWsLink(wsClient);
 
   const unauthorizedLink = new ErrorLink(({ error, operation }) => {
     if (!isUnauthenticatedError(error)) return;
@@ -92,5 +71,12 @@ export function createApolloClient(): AppApollo {
     },
   });
 
-  return { client, reconnectSubscriptions: () => wsLink.reconnect() };
+  return {
+    client,
+    dispose: () => {
+      client.stop();
+      void client.clearStore().catch(() => undefined);
+      void wsClient.dispose();
+    },
+  };
 }

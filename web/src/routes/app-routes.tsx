@@ -1,62 +1,59 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
-import { MemberLayout } from '../components/member-layout';
 import { PublicLayout } from '../components/public-layout';
 import { usePageTracking } from '../hooks/use-page-tracking';
 import { NotFoundPage } from '../pages/not-found-page';
+import { firstScreen, SCREEN_LOADERS, type ScreenName } from './screen-loaders';
 
-// Every screen is its own chunk, so a visitor's first load carries no member code.
-const LandingPage = lazy(() => import('../pages/landing-page'));
-const SignInPage = lazy(() => import('../pages/signin-page'));
-const SignUpPage = lazy(() => import('../pages/signup-page'));
-const TosPage = lazy(() => import('../pages/tos-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy-page'));
-const RelaunchPage = lazy(() => import('../pages/relaunch-page'));
-const DashboardPage = lazy(() => import('../pages/dashboard-page'));
-const ChatPage = lazy(() => import('../pages/chat-page'));
-const GeneratorPage = lazy(() => import('../pages/generator-page'));
-const CharactersPage = lazy(() => import('../pages/characters-page'));
-const GalleryPage = lazy(() => import('../pages/gallery-page'));
-const ProfilePage = lazy(() => import('../pages/profile-page'));
-const SubscribePage = lazy(() => import('../pages/subscribe-page'));
-const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
+type Screen = ComponentType & { preload: () => void };
 
-/** The self-AI upload page answers any path ending in "-self-ai" (spec §2). */
-export function isSelfAiPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '').endsWith('-self-ai');
+/**
+ * A lazily loaded screen that, once its chunk has arrived, renders at once instead of suspending
+ * for a tick: a preloaded first screen then never shows a spinner inside its layout (which would
+ * make the footer jump when the content replaces it).
+ */
+function lazyScreen(name: ScreenName): Screen {
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    SCREEN_LOADERS[name]().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(load);
+  function LazyScreen() {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component later would remount the screen.
+    const [component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(component);
+  }
+  return Object.assign(LazyScreen, { preload: () => void load().catch(() => undefined) });
 }
 
-function SelfAiOrNotFound() {
-  const { pathname } = useLocation();
-  return isSelfAiPath(pathname) ? <SelfAiPage /> : <NotFoundPage />;
-}
+// Every screen is its own chunk, so a visitor's first load carries no member code. The member
+// route set is one more chunk, with the GraphQL client (Apollo), which visitors never load.
+const MemberRoutes = lazy(() => import('./member-routes'));
+const SCREENS: Record<ScreenName, Screen> = {
+  landing: lazyScreen('landing'),
+  signIn: lazyScreen('signIn'),
+  signUp: lazyScreen('signUp'),
+  tos: lazyScreen('tos'),
+  privacy: lazyScreen('privacy'),
+  relaunch: lazyScreen('relaunch'),
+};
+const {
+  landing: LandingPage,
+  signIn: SignInPage,
+  signUp: SignUpPage,
+  tos: TosPage,
+  privacy: PrivacyPage,
+  relaunch: RelaunchPage,
+} = SCREENS;
 
-function MemberRoutes() {
-  return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <Routes>
-        {/* The relaunch notice is a full-page screen of its own, outside the member shell. */}
-        <Route path="relaunch" element={<RelaunchPage />} />
-        <Route element={<MemberLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="chat/:conversationId?" element={<ChatPage />} />
-          <Route path="generator" element={<GeneratorPage />} />
-          <Route path="characters" element={<CharactersPage />} />
-          <Route path="gallery" element={<GalleryPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="subscribe" element={<SubscribePage />} />
-          <Route path="tos" element={<TosPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          {/* Already signed in: the sign-in screens lead home. */}
-          <Route path="signin" element={<Navigate to="/" replace />} />
-          <Route path="signup" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<SelfAiOrNotFound />} />
-        </Route>
-      </Routes>
-    </Suspense>
-  );
+/** Start-up: the screen for `pathname` loads while the user request and translations are on their way. */
+export function preloadFirstScreen(pathname: string): void {
+  const name = firstScreen(pathname);
+  if (name) SCREENS[name].preload();
 }
 
 function VisitorRoutes() {
@@ -83,5 +80,10 @@ export function AppRoutes() {
   usePageTracking();
 
   if (isLoading) return <FullScreenSpinner />;
-  return user ? <MemberRoutes /> : <VisitorRoutes />;
+  if (!user) return <VisitorRoutes />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <MemberRoutes />
+    </Suspense>
+  );
 }

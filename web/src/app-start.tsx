@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import type { CurrentUser } from './auth/auth-context';
+import { startI18n } from './i18n/change-language';
+import { preloadFirstScreen } from './routes/app-routes';
+
+/**
+ * Renders the app into `container`. The visitor's language (saved choice, else the browser's) is
+ * loaded before the first render, so no English text or raw key flashes before the translation
+ * arrives. startI18n never rejects.
+ */
+export async function startApp(container: HTMLElement, initialUser: Promise<CurrentUser | null>): Promise<void> {
+  preloadFirstScreen(window.location.pathname);
+  await startI18n();
+  createRoot(container).render(
+    <StrictMode>
+      <App initialUser={initialUser} />
+    </StrictMode>,
+  );
+}

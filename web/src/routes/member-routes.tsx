@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { MemberSession } from '../auth/member-session';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { MemberLayout } from '../components/member-layout';
+import { NotFoundPage } from '../pages/not-found-page';
+import { isSelfAiPath } from './self-ai-path';
+
+// Loaded only once signed in (routes/app-routes.tsx), with the GraphQL client; every screen is its own chunk.
+const TosPage = lazy(() => import('../pages/tos-page'));
+const PrivacyPage = lazy(() => import('../pages/privacy-page'));
+const RelaunchPage = lazy(() => import('../pages/relaunch-page'));
+const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const ChatPage = lazy(() => import('../pages/chat-page'));
+const GeneratorPage = lazy(() => import('../pages/generator-page'));
+const CharactersPage = lazy(() => import('../pages/characters-page'));
+const GalleryPage = lazy(() => import('../pages/gallery-page'));
+const ProfilePage = lazy(() => import('../pages/profile-page'));
+const SubscribePage = lazy(() => import('../pages/subscribe-page'));
+const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
+
+function SelfAiOrNotFound() {
+  const { pathname } = useLocation();
+  return isSelfAiPath(pathname) ? <SelfAiPage /> : <NotFoundPage />;
+}
+
+/** The signed-in route set, inside the session's GraphQL client. */
+export default function MemberRoutes() {
+  return (
+    <MemberSession>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          {/* The relaunch notice is a full-page screen of its own, outside the member shell. */}
+          <Route path="relaunch" element={<RelaunchPage />} />
+          <Route element={<MemberLayout />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="chat/:conversationId?" element={<ChatPage />} />
+            <Route path="generator" element={<GeneratorPage />} />
+            <Route path="characters" element={<CharactersPage />} />
+            <Route path="gallery" element={<GalleryPage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="subscribe" element={<SubscribePage />} />
+            <Route path="tos" element={<TosPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+            {/* Already signed in: the sign-in screens lead home. */}
+            <Route path="signin" element={<Navigate to="/" replace />} />
+            <Route path="signup" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<SelfAiOrNotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </MemberSession>
+  );
+}
