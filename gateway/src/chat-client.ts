@@ -1,7 +1,6 @@
 import type { Bus } from '@app/kit';
 import { AppError, type ChatLiveUpdate, type Message, type RequestMeta, chatRpc } from '@app/schema';
-import type { LiveHub } from './live-hub';
-import { LIVE_TOPICS } from './live-hub';
+import { LIVE_TOPICS, type LiveHub } from './live-hub';
 
 /** How long `/api/chat/:id` waits for a reply before answering with what exists (provider time-outs are shorter). */
 const REPLY_WAIT_MS = 6 * 60_000;

@@ -1,7 +1,7 @@
 import { Icon, type IconProps } from '@chakra-ui/react';
 
 /** A few inline stroke icons (no icon package needed for the shell). */
-function StrokeIcon({ children, ...props }: IconProps) {
+export function StrokeIcon({ children, ...props }: IconProps) {
   return (
     <Icon aria-hidden="true" {...props}>
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

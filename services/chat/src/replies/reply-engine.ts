@@ -92,7 +92,6 @@ export class ReplyEngine {
     const controller = new AbortController();
     this.active.set(job.messageId, controller);
     let text = '';
-    let saved = '';
     let firstChunkMs: number | null = null;
     let lost = false;
     let saving: Promise<void> | null = null;
@@ -116,7 +115,7 @@ export class ReplyEngine {
         // The sweeper declared this reply orphaned; stop producing it.
         lost = true;
         controller.abort(new ProviderError('UNAVAILABLE', 'The reply was taken over'));
-      } else saved = snapshot;
+      }
     };
     const heartbeat = setInterval(() => {
       saving ??= save().finally(() => {
@@ -193,7 +192,6 @@ export class ReplyEngine {
       clearInterval(heartbeat);
       this.active.delete(job.messageId);
       this.stopRequested.delete(job.messageId);
-      void saved;
     }
   }
 

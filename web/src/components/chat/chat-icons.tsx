@@ -1,15 +1,7 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import type { IconProps } from '@chakra-ui/react';
+import { StrokeIcon } from '../icons';
 
 /** Inline stroke icons for the chat and character screens (decorative: buttons carry the label). */
-function StrokeIcon({ children, ...props }: IconProps) {
-  return (
-    <Icon aria-hidden="true" {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        {children}
-      </svg>
-    </Icon>
-  );
-}
 
 export function PlusIcon(props: IconProps) {
   return (
