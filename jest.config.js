@@ -24,6 +24,8 @@ const common = {
     '^@app/embedded$': '<rootDir>/services/embedded/src',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // ESM-only dependencies are compiled to CommonJS like the sources.
+  transformIgnorePatterns: ['/node_modules/(?!thumbhash/)'],
   setupFiles: ['<rootDir>/services/kit/test/jest-env.js'],
 };
 

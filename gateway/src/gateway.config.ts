@@ -19,6 +19,8 @@ export interface GatewayConfig {
   publicWeb: PublicWebConfig;
   /** Requests handled at once before the gateway answers 503 + Retry-After instead of queueing. */
   maxInFlight: number;
+  /** How long `POST /api/generate/image` waits for the image before answering 504 (the job carries on). */
+  generationWaitMs: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -33,5 +35,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     brandName: env.BRAND_NAME || 'Velvet AI',
     publicWeb: readPublicWebConfig(env),
     maxInFlight: readInt(env, 'MAX_IN_FLIGHT', 1024),
+    generationWaitMs: readInt(env, 'MEDIA_WAIT_TIMEOUT_MS', 180_000),
   };
 }

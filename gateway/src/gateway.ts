@@ -4,7 +4,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { type Bus, healthHandler, logger } from '@app/kit';
+import { type Bus, type ObjectStorage, healthHandler, logger, openObjectStorage, readInfraConfig } from '@app/kit';
 import { AppError } from '@app/schema';
 import express from 'express';
 import { useServer } from 'graphql-ws/use/ws';
@@ -22,6 +22,7 @@ import { webAppRouter } from './http/web-app';
 import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
 import { LiveHub } from './live-hub';
+import { MediaClient } from './media-client';
 import { apiRouter } from './rest/api.router';
 import { sendError } from './rest/send-error';
 
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   config?: GatewayConfig;
   /** Readiness of what sits behind the gateway (embedded services, or the bus alone). */
   isReady?: () => Promise<boolean>;
+  /** Where the media service keeps image files (read only here); by default opened from DATA_DIR / S3_* settings. */
+  storage?: ObjectStorage;
 }
 
 /** The public edge: GraphQL over HTTP and WebSocket, the compatible REST API, health, and the web app. */
@@ -45,11 +48,13 @@ export async function createGateway({
   bus,
   config = readGatewayConfig(),
   isReady = () => bus.isReady(),
+  storage = openObjectStorage(readInfraConfig(), process.env),
 }: GatewayOptions): Promise<Gateway> {
   const identity = new IdentityClient(bus);
   const live = new LiveHub();
   await live.start(bus);
   const chat = new ChatClient(bus, live);
+  const media = new MediaClient(bus, live, storage, config.generationWaitMs);
   const schema = buildGatewaySchema(live);
   const app = express();
   const server = http.createServer(app);
@@ -89,6 +94,7 @@ export async function createGateway({
           meta: { ...meta, userId: user?.id },
           identity,
           chat,
+          media,
           live,
           session: { token, start: () => undefined, end: () => undefined },
         };
@@ -141,6 +147,7 @@ export async function createGateway({
           meta: { requestId: state.requestId, userId: user?.id },
           identity,
           chat,
+          media,
           live,
           session: {
             token: state.sessionToken,
@@ -151,7 +158,7 @@ export async function createGateway({
       },
     }),
   );
-  app.use('/api', apiRouter(identity, chat, config.secureCookies));
+  app.use('/api', apiRouter(identity, chat, media, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number }).status;

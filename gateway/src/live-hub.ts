@@ -1,7 +1,14 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
-import { CHAT_LIVE_SUBJECTS, ChatLiveUpdate, type TokenChange, identityEvents } from '@app/schema';
+import {
+  CHAT_LIVE_SUBJECTS,
+  ChatLiveUpdate,
+  GENERATION_LIVE_SUBJECTS,
+  GenerationLiveUpdate,
+  type TokenChange,
+  identityEvents,
+} from '@app/schema';
 
-export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation' } as const;
+export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation', generation: 'generation' } as const;
 
 type Listener<T> = (value: T) => void;
 
@@ -24,6 +31,12 @@ export class LiveHub {
         const update = ChatLiveUpdate.safeParse(data);
         if (update.success) this.publish(LIVE_TOPICS.conversation, update.data.conversationId, update.data);
         else logger.warn({ issues: update.error.issues.length }, 'malformed chat live update dropped');
+      }),
+      // Generation jobs, keyed by their owner: a member only ever listens to their own.
+      await bus.subscribeLive(GENERATION_LIVE_SUBJECTS, (data) => {
+        const update = GenerationLiveUpdate.safeParse(data);
+        if (update.success) this.publish(LIVE_TOPICS.generation, update.data.userId, update.data.job);
+        else logger.warn({ issues: update.error.issues.length }, 'malformed generation update dropped');
       }),
     );
   }

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './bus/contract';
 export * from './bus/identity';
 export * from './bus/chat';
+export * from './bus/media';

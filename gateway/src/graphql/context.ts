@@ -3,6 +3,7 @@ import { AppError } from '@app/schema';
 import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
 import type { LiveHub } from '../live-hub';
+import type { MediaClient } from '../media-client';
 
 /** Per-request state every resolver sees; transport details (cookies) are reached only through `session`. */
 export interface GatewayContext {
@@ -12,6 +13,7 @@ export interface GatewayContext {
   meta: RequestMeta;
   identity: IdentityClient;
   chat: ChatClient;
+  media: MediaClient;
   live: LiveHub;
   session: {
     token: string | null;

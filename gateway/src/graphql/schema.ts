@@ -4,12 +4,13 @@ import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from './account.resolver';
 import { CharacterResolver } from './character.resolver';
 import { ChatResolver } from './chat.resolver';
+import { MediaResolver } from './media.resolver';
 import { TokensResolver } from './tokens.resolver';
 import { LiveHub } from '../live-hub';
 
 /** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
 export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
-  return buildSchemaSync({ resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver], validate: false, pubSub: live });
+  return buildSchemaSync({ resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver], validate: false, pubSub: live });
 }
 
 /** The SDL checked in as schema/schema.graphql (sorted so diffs stay small). */

@@ -3,7 +3,9 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { clearedSessionCookie, sessionCookie } from '../http/cookies';
 import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
+import type { MediaClient } from '../media-client';
 import { chatRoutes } from './chat.routes';
+import { mediaRoutes } from './media.routes';
 import { sendError } from './send-error';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -43,7 +45,7 @@ const bodyObject = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 /** The compatible `/api` endpoints (SPEC §7): thin handlers over the same service calls GraphQL uses. */
-export function apiRouter(identity: IdentityClient, chat: ChatClient, secureCookies: boolean): Router {
+export function apiRouter(identity: IdentityClient, chat: ChatClient, media: MediaClient, secureCookies: boolean): Router {
   const router = Router();
   const meta = (req: Request) => ({ requestId: req.state.requestId });
   const isSecure = (req: Request) => secureCookies || req.secure;
@@ -117,6 +119,7 @@ export function apiRouter(identity: IdentityClient, chat: ChatClient, secureCook
   );
 
   router.use(chatRoutes(chat, jsonBody, bodyObject, sendError));
+  router.use(mediaRoutes(media, jsonBody, bodyObject, sendError));
 
   router.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   return router;

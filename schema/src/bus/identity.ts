@@ -71,6 +71,9 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+export const PublicProfile = User.pick({ id: true, firstName: true, lastName: true, profileImageUrl: true });
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
 const ClientContext = z.object({ clientIp: z.string().max(64) });
 
 export const Session = z.object({ token: z.string(), expiresAt: z.string().datetime() });
@@ -119,6 +122,12 @@ export const identityRpc = {
     z.object({ user: User.nullable() }),
   ),
   getUser: defineRpc('svc.identity.user.get', UserRef, User),
+  /** Public face of up to 100 members (name and avatar only), for creator credits; unknown ids are left out. */
+  getPublicProfiles: defineRpc(
+    'svc.identity.user.profiles',
+    z.object({ userIds: z.array(z.string().uuid()).max(100) }),
+    z.object({ profiles: z.array(PublicProfile) }),
+  ),
   grantTokens: defineRpc(
     'svc.identity.tokens.grant',
     z.object({ email: Email, amount: z.number().int().min(1).max(1_000_000), reason: Reason, idempotencyKey: IdempotencyKey }),

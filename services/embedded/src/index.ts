@@ -1,7 +1,7 @@
 import { chatService } from '@app/chat';
 import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gateway';
 import { identityService } from '@app/identity';
-import { type InfraConfig, type RunningService, type ServiceDefinition, connectBus, logger, readInfraConfig, startService } from '@app/kit';
+import { type InfraConfig, type RunningService, type ServiceDefinition, connectBus, logger, openObjectStorage, readInfraConfig, startService } from '@app/kit';
 import { mediaService } from '@app/media';
 
 export interface EmbeddedOptions {
@@ -30,6 +30,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const gateway = await createGateway({
     bus,
     config: { ...readGatewayConfig(env), ...options.gateway },
+    storage: openObjectStorage(infra, env),
     isReady: async () => (await Promise.all(services.map((service) => service.isReady()))).every(Boolean),
   });
   const { url, port } = await gateway.listen();

@@ -19,6 +19,7 @@ export async function serveIdentity(
     bus.serve(identityRpc.logout, async ({ sessionToken }) => ({ ok: await accounts.logout(sessionToken) })),
     bus.serve(identityRpc.resolveSession, async ({ sessionToken }) => ({ user: await accounts.resolveSession(sessionToken) })),
     bus.serve(identityRpc.getUser, ({ userId }) => accounts.getUser(userId)),
+    bus.serve(identityRpc.getPublicProfiles, async ({ userIds }) => ({ profiles: await accounts.getPublicProfiles(userIds) })),
     bus.serve(identityRpc.grantTokens, ({ email, amount, reason, idempotencyKey }) =>
       tokens.grantByEmail(email, amount, reason, idempotencyKey),
     ),

@@ -6,3 +6,5 @@ export { logger, type Logger } from './logger';
 export { Mutex } from './mutex';
 export * from './service';
 export * from './safety/content-policy';
+export * from './storage';
+export * from './db/query-result';

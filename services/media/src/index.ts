@@ -1,13 +1,62 @@
-import { Outbox, type ServiceDefinition } from '@app/kit';
+import { Outbox, type ServiceDefinition, openObjectStorage } from '@app/kit';
+import { GenerationUpdates } from './generations/generation-updates';
+import { GenerationWorker } from './generations/generation-worker';
+import { GenerationService } from './generations/generation.service';
+import { ImageLedger } from './generations/image-ledger';
+import { ImagesService } from './images/images.service';
+import { type MediaConfig, readMediaConfig } from './media.config';
+import { serveMedia } from './media.handlers';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
+import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
+import { A1111Provider, readA1111Config } from './providers/a1111.provider';
+import { DemoRendererProvider } from './providers/demo-renderer.provider';
+import type { ImageProvider } from './providers/image-provider';
+import { OpenAiImagesProvider, readOpenAiImagesConfig } from './providers/openai-images.provider';
 
-/** Images, generation jobs, likes and stored objects; its features arrive with the media issue. */
-export const mediaService: ServiceDefinition = {
+export type { ImageProvider, ImageRequest, ImageResult } from './providers/image-provider';
+export { ImageProviderError } from './providers/image-provider';
+export { DemoRendererProvider } from './providers/demo-renderer.provider';
+export { processImage } from './images/renditions';
+
+export interface MediaServiceOverrides extends Partial<MediaConfig> {
+  /** Replaces the provider chosen from the environment (tests). */
+  provider?: ImageProvider;
+}
+
+/** IMAGE_PROVIDER (or A1111_URL / OPENAI_IMAGES_API_KEY) picks a real provider; otherwise the offline demo renderer. */
+export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig): ImageProvider {
+  const wanted = env.IMAGE_PROVIDER?.trim().toLowerCase();
+  if (wanted === 'demo') return new DemoRendererProvider(config.demoStepDelayMs);
+  const a1111 = readA1111Config(env);
+  if (a1111 && wanted !== 'openai') return new A1111Provider(a1111);
+  const openAi = readOpenAiImagesConfig(env);
+  if (openAi) return new OpenAiImagesProvider(openAi);
+  if (wanted === 'a1111' || wanted === 'openai') throw new Error(`IMAGE_PROVIDER=${wanted} needs its settings (see README)`);
+  return new DemoRendererProvider(config.demoStepDelayMs);
+}
+
+/** Images, generation jobs, likes and stored objects: jobs run here, files go to object storage, charges via identity. */
+export const createMediaService = (overrides: MediaServiceOverrides = {}): ServiceDefinition => ({
   name: 'media',
   schema: 'media',
   entities: [],
-  migrations: [MediaInitial1763800000001],
-  async start({ bus, db }) {
-    return [new Outbox(db, bus, 'media').start()];
+  migrations: [MediaInitial1763800000001, MediaCore1764000000000],
+  async start({ bus, db, env, infra }) {
+    const { provider: providerOverride, ...configOverrides } = overrides;
+    const config = { ...readMediaConfig(env), ...configOverrides };
+    const provider = providerOverride ?? chooseImageProvider(env, config);
+    const outbox = new Outbox(db, bus, 'media');
+    const storage = openObjectStorage(infra, env);
+    const images = new ImagesService(db, bus, outbox);
+    const updates = new GenerationUpdates(bus, images);
+    const ledger = new ImageLedger(bus);
+    const worker = new GenerationWorker(db, bus, outbox, ledger, provider, storage, updates, config);
+    const generations = new GenerationService(db, outbox, ledger, provider, worker, updates, config);
+    const relay = outbox.start();
+    const handlers = await serveMedia(bus, generations, images, provider);
+    // Handlers stop first so no job is queued while the worker hands its jobs back.
+    return [...handlers, await worker.start(), relay];
   },
-};
+});
+
+export const mediaService = createMediaService();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageConfig } from '../src/storage';
+import type { S3StorageConfig } from '@app/kit';
 
 /** A local S3-compatible server (s3rver) on a free port, for the S3 driver's tests. */
 export async function startLocalS3(): Promise<{ config: S3StorageConfig; stop(): Promise<void> }> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalStorage, MemoryStorage, type ObjectStorage, S3Storage, openObjectStorage, readS3Config } from '../src/storage';
+import { LocalStorage, MemoryStorage, type ObjectStorage, S3Storage, openObjectStorage, readS3Config } from '@app/kit';
 import { startLocalS3 } from './local-s3';
 
 jest.setTimeout(30_000);

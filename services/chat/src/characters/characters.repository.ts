@@ -1,6 +1,6 @@
+import { affectedCount, returnedRows } from '@app/kit';
 import type { Character } from '@app/schema';
 import type { EntityManager } from 'typeorm';
-import { affectedCount, returnedRows } from '../db-rows';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
 export interface StoredCardFields {

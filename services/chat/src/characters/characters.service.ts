@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, type Outbox } from '@app/kit';
+import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
 import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
 import { CardError, type CharacterCardData, cardToJson, cardToPng, parseCharacterCard } from '../cards/character-card';
 import { stripPngMetadata } from '../cards/png-chunks';
-import { assertAllowedContent } from '../content-rules';
 import type { MemberLedger } from '../member-ledger';
 import { type CharacterRow, CharactersRepository, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 

@@ -1,6 +1,6 @@
+import { affectedCount, returnedRows } from '@app/kit';
 import type { Conversation, Message, MessageStatus, Swipe } from '@app/schema';
 import type { EntityManager } from 'typeorm';
-import { affectedCount, returnedRows } from '../db-rows';
 
 export interface ConversationRow {
   id: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, type Outbox, logger } from '@app/kit';
+import { assertAllowedContent, type Database, logger, type Outbox } from '@app/kit';
 import {
   AppError,
   CHAT_LIMITS,
@@ -19,7 +19,6 @@ import type { MemberLedger } from '../member-ledger';
 import type { ChatProvider } from '../providers/chat-provider';
 import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
 import type { ReplyEngine } from '../replies/reply-engine';
-import { assertAllowedContent } from '../content-rules';
 import { type ConversationRow, ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
 
 const Title = z

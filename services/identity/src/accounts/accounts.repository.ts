@@ -43,6 +43,10 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
+  async findUsersByIds(ids: string[]): Promise<UserRow[]> {
+    return this.db.manager.query(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = ANY($1::uuid[])`, [ids]);
+  }
+
   async findUserById(id: string, manager: EntityManager = this.db.manager): Promise<UserRow | null> {
     const rows: UserRow[] = await manager.query(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = $1`, [id]);
     return rows[0] ?? null;

@@ -1,6 +1,6 @@
 import { type Database, type Outbox } from '@app/kit';
 import { AppError } from '@app/schema';
-import { type AuthResult, LoginInput, MINIMUM_AGE, RegisterInput, type User, identityEvents, validationError } from '@app/schema';
+import { type AuthResult, LoginInput, MINIMUM_AGE, type PublicProfile, RegisterInput, type User, identityEvents, validationError } from '@app/schema';
 import type { IdentityConfig } from '../identity.config';
 import type { TokensService } from '../tokens/tokens.service';
 import { AccountsRepository, toUser } from './accounts.repository';
@@ -122,6 +122,12 @@ export class AccountsService {
     }
     if (now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await this.repository.touchSession(session.session_id, new Date(now));
     return toUser(session);
+  }
+
+  async getPublicProfiles(userIds: string[]): Promise<PublicProfile[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.repository.findUsersByIds([...new Set(userIds)]);
+    return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url }));
   }
 
   async getUser(userId: string): Promise<User> {

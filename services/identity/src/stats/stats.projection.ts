@@ -1,17 +1,38 @@
 import { type Bus, type Database, type Subscription, logger } from '@app/kit';
-import { type EventEnvelope, chatEvents } from '@app/schema';
+import { type EventEnvelope, chatEvents, mediaEvents } from '@app/schema';
 
-/** Which dashboard counter each event moves. */
-const COUNTERS: Record<string, (event: EventEnvelope) => 'chat_messages' | 'characters_created' | null> = {
-  [chatEvents.messageCreated.type]: (event) => ((event.data as { role?: string }).role === 'user' ? 'chat_messages' : null),
-  [chatEvents.characterCreated.type]: () => 'characters_created',
+type StatsColumn = 'chat_messages' | 'characters_created' | 'images_generated' | 'public_images' | 'total_likes';
+interface StatsChange {
+  column: StatsColumn;
+  userId: string | null;
+  delta: 1 | -1;
+}
+
+const data = (event: EventEnvelope) => event.data as Record<string, unknown>;
+const asId = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Which dashboard counter each event moves, for whom, and which way. */
+const COUNTERS: Record<string, (event: EventEnvelope) => StatsChange | null> = {
+  [chatEvents.messageCreated.type]: (event) =>
+    data(event).role === 'user' ? { column: 'chat_messages', userId: event.actorId, delta: 1 } : null,
+  [chatEvents.characterCreated.type]: (event) => ({ column: 'characters_created', userId: event.actorId, delta: 1 }),
+  [mediaEvents.imageGenerated.type]: (event) => ({ column: 'images_generated', userId: asId(data(event).userId), delta: 1 }),
+  [mediaEvents.visibilityChanged.type]: (event) => ({
+    column: 'public_images',
+    userId: asId(data(event).userId),
+    delta: data(event).isPublic ? 1 : -1,
+  }),
+  // Likes count toward the image owner's total, not the liker's.
+  [mediaEvents.imageLiked.type]: (event) => ({ column: 'total_likes', userId: asId(data(event).ownerId), delta: 1 }),
+  [mediaEvents.imageUnliked.type]: (event) => ({ column: 'total_likes', userId: asId(data(event).ownerId), delta: -1 }),
 };
 
-/** Feeds the dashboard counters from chat events, exactly once per event (ids recorded with the increment). */
+/** Feeds the dashboard counters from chat and media events, exactly once per event (ids recorded with the change). */
 export async function startStatsProjection(bus: Bus, db: Database): Promise<Subscription> {
   return bus.consumeEvents({ subjects: Object.keys(COUNTERS), durableName: 'identity-stats', deliver: 'all' }, async (event) => {
-    const column = COUNTERS[event.type]?.(event);
-    if (!column || !event.actorId) return;
+    const change = COUNTERS[event.type]?.(event);
+    if (!change?.userId) return;
+    const { column, userId, delta } = change;
     await db.transaction(async (manager) => {
       const fresh: unknown[] = await manager.query(
         `INSERT INTO "identity"."processed_events" ("event_id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "event_id"`,
@@ -20,9 +41,9 @@ export async function startStatsProjection(bus: Bus, db: Database): Promise<Subs
       if (fresh.length === 0) return;
       await manager.query(
         `INSERT INTO "identity"."user_stats" ("user_id", "${column}")
-         SELECT "id", 1 FROM "identity"."users" WHERE "id" = $1
-         ON CONFLICT ("user_id") DO UPDATE SET "${column}" = "user_stats"."${column}" + 1`,
-        [event.actorId],
+         SELECT "id", GREATEST($2::int, 0) FROM "identity"."users" WHERE "id" = $1
+         ON CONFLICT ("user_id") DO UPDATE SET "${column}" = GREATEST("user_stats"."${column}" + $2::int, 0)`,
+        [userId, delta],
       );
     });
     logger.debug({ type: event.type, eventId: event.id }, 'stats projected');

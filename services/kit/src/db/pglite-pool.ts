@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { type Extension, PGlite } from '@electric-sql/pglite';
 import { Mutex } from '../mutex';
+
+// The contrib typings are ESM-only while the package ships a CommonJS build of each extension.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
 
 interface PgLikeResult {
   rows: unknown[];
@@ -23,7 +27,8 @@ function acquireInstance(dataDir: string): SharedPglite {
   let shared = instances.get(dataDir);
   if (!shared) {
     if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-    shared = { db: PGlite.create(dataDir), lock: new Mutex(), users: 0 };
+    // pg_trgm backs the indexed substring search of the media gallery, as on PostgreSQL.
+    shared = { db: PGlite.create(dataDir, { extensions: { pg_trgm } }), lock: new Mutex(), users: 0 };
     instances.set(dataDir, shared);
   }
   shared.users++;

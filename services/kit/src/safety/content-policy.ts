@@ -1,3 +1,5 @@
+import { AppError } from '@app/schema';
+
 /**
  * The platform's hard content lines (TRUST-AND-SAFETY §18), enforced server-side on chat messages, character
  * definitions, imported cards, AI replies and (with media) image prompts:
@@ -481,3 +483,9 @@ function verdict(category: PolicyCategory): PolicyVerdict {
 }
 
 export const contentPolicy = createContentPolicy();
+
+/** Refuses text that crosses the platform's hard lines, whatever the field (chat, characters, image prompts). */
+export function assertAllowedContent(...texts: (string | null | undefined)[]): void {
+  const verdict = contentPolicy.check(texts.filter(Boolean).join('\n'));
+  if (!verdict.allowed) throw new AppError('CONTENT_REJECTED', verdict.reason!);
+}

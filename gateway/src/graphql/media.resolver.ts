@@ -1,0 +1,112 @@
+import type { GenerationJob, ImagePage } from '@app/schema';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { LIVE_TOPICS } from '../live-hub';
+import { type GatewayContext, requireUser } from './context';
+import { toImageType, toJobType } from './media.mappers';
+import {
+  GenerateImageInputType,
+  GenerationJobType,
+  ImageConnectionType,
+  ImageOrderType,
+  ImageProviderType,
+  ImageType,
+} from './media.types';
+
+function toConnection(page: ImagePage): ImageConnectionType {
+  const nodes = page.images.map(toImageType);
+  return {
+    nodes,
+    edges: nodes.map((node, index) => ({ node, cursor: page.cursors[index]! })),
+    pageInfo: { hasNextPage: page.nextCursor !== null, hasPreviousPage: false, startCursor: null, endCursor: page.nextCursor },
+  };
+}
+
+@Resolver()
+export class MediaResolver {
+  @Query(() => ImageConnectionType, { description: 'My images, newest first (or most liked); `search` is a case-insensitive substring of the prompt.' })
+  async myImages(
+    @Ctx() context: GatewayContext,
+    @Arg('first', () => Int, { defaultValue: 24 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('search', () => String, { nullable: true }) search?: string | null,
+    @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
+  ): Promise<ImageConnectionType> {
+    const page = await context.media.listMyImages(requireUser(context).id, { first, after, search, order }, context.meta);
+    return toConnection(page);
+  }
+
+  @Query(() => ImageConnectionType, { description: 'Public images of every member, with their creator.' })
+  async publicImages(
+    @Ctx() context: GatewayContext,
+    @Arg('first', () => Int, { defaultValue: 24 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('search', () => String, { nullable: true }) search?: string | null,
+    @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
+  ): Promise<ImageConnectionType> {
+    const page = await context.media.listPublicImages(requireUser(context).id, { first, after, search, order }, context.meta);
+    return toConnection(page);
+  }
+
+  @Query(() => ImageType, { description: 'One of my images, or a public one (NOT_FOUND otherwise).' })
+  async image(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
+    return toImageType(await context.media.getImage(requireUser(context).id, id, context.meta));
+  }
+
+  @Query(() => GenerationJobType)
+  async generation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
+    return toJobType(await context.media.getGeneration(requireUser(context).id, id, context.meta));
+  }
+
+  @Query(() => [GenerationJobType], { description: 'My queued and running generations (to resume showing progress after a reload).' })
+  async activeGenerations(@Ctx() context: GatewayContext): Promise<GenerationJobType[]> {
+    return (await context.media.activeGenerations(requireUser(context).id, context.meta)).map(toJobType);
+  }
+
+  @Query(() => ImageProviderType)
+  imageProvider(@Ctx() context: GatewayContext): Promise<ImageProviderType> {
+    requireUser(context);
+    return context.media.providerInfo(context.meta);
+  }
+
+  @Mutation(() => GenerationJobType, {
+    description: 'Charges 1 token and queues the job; follow generationUpdates for progress and the image.',
+  })
+  async generateImage(@Arg('input', () => GenerateImageInputType) input: GenerateImageInputType, @Ctx() context: GatewayContext) {
+    return toJobType(await context.media.createGeneration(requireUser(context).id, { ...input }, context.meta));
+  }
+
+  @Mutation(() => GenerationJobType, { description: 'Stops a queued or running generation; its token is refunded.' })
+  async cancelGeneration(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
+    return toJobType(await context.media.cancelGeneration(requireUser(context).id, id, context.meta));
+  }
+
+  @Mutation(() => ImageType, { description: 'Owner only. New images are private until published.' })
+  async setImageVisibility(
+    @Arg('id', () => ID) id: string,
+    @Arg('isPublic', () => Boolean) isPublic: boolean,
+    @Ctx() context: GatewayContext,
+  ): Promise<ImageType> {
+    return toImageType(await context.media.setVisibility(requireUser(context).id, id, isPublic, context.meta));
+  }
+
+  @Mutation(() => ImageType, { description: 'One like per member; liking again changes nothing.' })
+  async likeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
+    return toImageType(await context.media.likeImage(requireUser(context).id, id, context.meta));
+  }
+
+  @Mutation(() => ImageType)
+  async unlikeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
+    return toImageType(await context.media.unlikeImage(requireUser(context).id, id, context.meta));
+  }
+
+  @Subscription(() => GenerationJobType, {
+    description: "Every change to the signed-in member's generation jobs: status, progress, and the image when done.",
+    subscribe: ({ context }) => {
+      const ctx = context as GatewayContext;
+      return ctx.live.subscribe(LIVE_TOPICS.generation, requireUser(ctx).id);
+    },
+  })
+  generationUpdates(@Root() job: GenerationJob): GenerationJobType {
+    return toJobType(job);
+  }
+}

@@ -1,0 +1,74 @@
+import type { Bus, ObjectStorage, StoredObject } from '@app/kit';
+import {
+  AppError,
+  FINISHED_GENERATION_STATUSES,
+  type GenerationJob,
+  type ImageVariant,
+  type PageArgs,
+  type RequestMeta,
+  mediaRpc,
+} from '@app/schema';
+import { LIVE_TOPICS, type LiveHub } from './live-hub';
+
+/** The gateway's calls to the media service; GraphQL resolvers and REST handlers share them. */
+export class MediaClient {
+  constructor(
+    private readonly bus: Bus,
+    private readonly live: LiveHub,
+    /** Read-only use: bytes of keys the media service located after its access check. */
+    private readonly storage: ObjectStorage,
+    private readonly waitTimeoutMs: number,
+  ) {}
+
+  createGeneration = (userId: string, input: unknown, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.createGeneration, { userId, input }, meta);
+  getGeneration = (userId: string, jobId: string, meta: RequestMeta) => this.bus.request(mediaRpc.getGeneration, { userId, jobId }, meta);
+  activeGenerations = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(mediaRpc.listActiveGenerations, { userId }, meta)).jobs;
+  cancelGeneration = (userId: string, jobId: string, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.cancelGeneration, { userId, jobId }, meta);
+  providerInfo = (meta: RequestMeta) => this.bus.request(mediaRpc.providerInfo, {}, meta);
+  listMyImages = (userId: string, page: PageArgs, meta: RequestMeta) => this.bus.request(mediaRpc.listMyImages, { userId, ...page }, meta);
+  listPublicImages = (userId: string, page: PageArgs, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.listPublicImages, { userId, ...page }, meta);
+  getImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.getImage, { userId, imageId }, meta);
+  setVisibility = (userId: string, imageId: string, isPublic: boolean, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.setVisibility, { userId, imageId, isPublic }, meta);
+  likeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.likeImage, { userId, imageId }, meta);
+  unlikeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.unlikeImage, { userId, imageId }, meta);
+
+  /** A file of an image the viewer may see (anyone for public images), or NOT_FOUND. */
+  async readImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, meta: RequestMeta) {
+    const file = await this.bus.request(mediaRpc.locateImageFile, { userId: viewerId, imageId, variant }, meta);
+    const object: StoredObject | null = await this.storage.get(file.key);
+    if (!object) throw new AppError('NOT_FOUND', 'Image file not found');
+    return { ...file, body: object.body };
+  }
+
+  /**
+   * Starts a generation and waits for it to finish (the compatible REST call). Live updates answer at
+   * once; a slow poll covers an update lost in transit.
+   */
+  async generateAndWait(userId: string, input: unknown, meta: RequestMeta): Promise<GenerationJob> {
+    const updates = this.live.subscribe(LIVE_TOPICS.generation, userId) as AsyncIterableIterator<GenerationJob>;
+    try {
+      const job = await this.createGeneration(userId, input, meta);
+      const deadline = Date.now() + this.waitTimeoutMs;
+      let current = job;
+      while (!FINISHED_GENERATION_STATUSES.includes(current.status)) {
+        if (Date.now() >= deadline) {
+          throw new AppError('TIMEOUT', 'The image is taking too long; it will appear in your creations when ready.');
+        }
+        const next = await Promise.race([
+          updates.next(),
+          new Promise<'poll'>((resolve) => setTimeout(() => resolve('poll'), 2_000).unref()),
+        ]);
+        if (next === 'poll') current = await this.getGeneration(userId, job.id, meta);
+        else if (!next.done && next.value.id === job.id) current = next.value;
+      }
+      return current;
+    } finally {
+      await updates.return?.();
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import { AppError, type GenerationJob, IMAGE_VARIANTS, type ImageVariant, type User } from '@app/schema';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { toRestImage, toRestJob } from '../graphql/media.mappers';
+import type { MediaClient } from '../media-client';
+
+type Handler = (req: Request, res: Response, user: User) => Promise<void>;
+
+const FILE_PATTERN = /^(original\.png|w\d+\.webp)$/;
+const LIST_DEFAULT = 50;
+
+/** A finished job as the REST answer: the image, or the job's failure as an error. */
+function imageOrError(job: GenerationJob) {
+  if (job.status === 'done' && job.image) return toRestImage(job.image);
+  if (job.status === 'cancelled') throw new AppError('CONFLICT', 'The generation was cancelled');
+  if (job.errorCode === 'CONTENT_REJECTED') throw new AppError('CONTENT_REJECTED', job.errorMessage ?? 'The prompt was refused');
+  throw new AppError(job.errorCode === 'TIMEOUT' ? 'TIMEOUT' : 'UNAVAILABLE', job.errorMessage ?? 'Failed to generate image. Please try again.');
+}
+
+/** `?limit&cursor&search&order` on the list endpoints; the next page's cursor goes in `X-Next-Cursor`. */
+function pageArgs(req: Request) {
+  const text = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+  const limit = text('limit') === undefined ? LIST_DEFAULT : Number(text('limit'));
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new AppError('VALIDATION_FAILED', 'limit must be between 1 and 100');
+  const order = text('order') ?? 'newest';
+  if (order !== 'newest' && order !== 'most_liked') throw new AppError('VALIDATION_FAILED', 'order must be newest or most_liked');
+  return { first: limit, after: text('cursor') ?? null, search: text('search') ?? null, order: order as 'newest' | 'most_liked' };
+}
+
+/** The compatible image endpoints (SPEC §7), extra generation endpoints, and the image file route. */
+export function mediaRoutes(
+  media: MediaClient,
+  jsonBody: RequestHandler,
+  bodyObject: (req: Request) => Record<string, unknown>,
+  sendError: (res: Response, error: unknown) => void,
+): Router {
+  const router = Router();
+  const meta = (req: Request, user: User | null) => ({ requestId: req.state.requestId, userId: user?.id });
+  const id = (req: Request) => String(req.params.id);
+  const on =
+    (handler: Handler): RequestHandler =>
+    (req, res) => {
+      void (async () => {
+        const user = await req.state.user();
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthorized');
+        res.setHeader('Cache-Control', 'no-store');
+        await handler(req, res, user);
+      })().catch((error: unknown) => sendError(res, error));
+    };
+
+  router.get(
+    '/images',
+    on(async (req, res, user) => {
+      const page = await media.listMyImages(user.id, pageArgs(req), meta(req, user));
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      res.json(page.images.map(toRestImage));
+    }),
+  );
+  router.get(
+    '/images/public',
+    on(async (req, res, user) => {
+      const page = await media.listPublicImages(user.id, pageArgs(req), meta(req, user));
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      res.json(page.images.map(toRestImage));
+    }),
+  );
+  router.get(
+    '/images/:id',
+    on(async (req, res, user) => {
+      res.json(toRestImage(await media.getImage(user.id, id(req), meta(req, user))));
+    }),
+  );
+  router.put(
+    '/images/:id/visibility',
+    jsonBody,
+    on(async (req, res, user) => {
+      const { isPublic } = bodyObject(req);
+      if (typeof isPublic !== 'boolean') throw new AppError('VALIDATION_FAILED', 'isPublic must be true or false');
+      res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, meta(req, user))));
+    }),
+  );
+  router.post(
+    '/images/:id/like',
+    on(async (req, res, user) => {
+      res.json(toRestImage(await media.likeImage(user.id, id(req), meta(req, user))));
+    }),
+  );
+  router.delete(
+    '/images/:id/like',
+    on(async (req, res, user) => {
+      res.json(toRestImage(await media.unlikeImage(user.id, id(req), meta(req, user))));
+    }),
+  );
+
+  router.post(
+    '/generate/image',
+    jsonBody,
+    on(async (req, res, user) => {
+      const job = await media.generateAndWait(user.id, bodyObject(req), meta(req, user));
+      res.status(201).json(imageOrError(job));
+    }),
+  );
+  router.post(
+    '/generations',
+    jsonBody,
+    on(async (req, res, user) => {
+      res.status(202).json(toRestJob(await media.createGeneration(user.id, bodyObject(req), meta(req, user))));
+    }),
+  );
+  router.get(
+    '/generations/:id',
+    on(async (req, res, user) => {
+      res.json(toRestJob(await media.getGeneration(user.id, id(req), meta(req, user))));
+    }),
+  );
+  router.delete(
+    '/generations/:id',
+    on(async (req, res, user) => {
+      res.json(toRestJob(await media.cancelGeneration(user.id, id(req), meta(req, user))));
+    }),
+  );
+
+  // Public images to anyone (cacheable); private ones only to their owner, else 404.
+  router.get('/media/images/:id/:file', (req, res) => {
+    void (async () => {
+      const file = String(req.params.file);
+      if (!FILE_PATTERN.test(file)) throw new AppError('NOT_FOUND', 'Not found');
+      const variant = file.slice(0, file.lastIndexOf('.')) as ImageVariant;
+      if (!IMAGE_VARIANTS.includes(variant)) throw new AppError('NOT_FOUND', 'Not found');
+      const user = await req.state.user();
+      const image = await media.readImageFile(user?.id ?? null, id(req), variant, meta(req, user));
+      const etag = `"${id(req)}-${variant}"`;
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', image.isPublic ? 'public, max-age=300, stale-while-revalidate=3600' : 'private, no-cache');
+      res.setHeader('Content-Type', image.contentType);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (req.query.download !== undefined) {
+        res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.fileName)}`);
+      }
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).end();
+        return;
+      }
+      res.send(image.body);
+    })().catch((error: unknown) => sendError(res, error));
+  });
+  return router;
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './contract';
+
+/** SPEC §5: the generator's options and their defaults. */
+export const IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
+export const IMAGE_QUALITIES = ['standard', 'hd'] as const;
+export const IMAGE_STYLES = ['vivid', 'natural'] as const;
+export const IMAGE_DEFAULTS = { size: '1024x1024', quality: 'standard', style: 'vivid' } as const;
+
+export const MEDIA_LIMITS = {
+  /** dall-e-3's own prompt limit; the other providers accept at least as much. */
+  promptLength: 4000,
+  searchLength: 200,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+} as const;
+
+/** WebP renditions are stored at these widths (never wider than the original). */
+export const RENDITION_WIDTHS = [256, 512, 1024] as const;
+
+export const ImageSize = z.enum(IMAGE_SIZES, { error: `Size must be one of ${IMAGE_SIZES.join(', ')}` });
+export const ImageQuality = z.enum(IMAGE_QUALITIES, { error: `Quality must be one of ${IMAGE_QUALITIES.join(', ')}` });
+export const ImageStyle = z.enum(IMAGE_STYLES, { error: `Style must be one of ${IMAGE_STYLES.join(', ')}` });
+
+export const ImageSettings = z.object({ size: ImageSize, quality: ImageQuality, style: ImageStyle });
+export type ImageSettings = z.infer<typeof ImageSettings>;
+
+/** POST /api/generate/image body (SPEC §7); missing options take the defaults, unknown values are refused. */
+export const GenerateImageInput = z.object({
+  prompt: z
+    .string({ error: 'Please enter a description for your image.' })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please enter a description for your image.')
+        .max(MEDIA_LIMITS.promptLength, `A prompt must be at most ${MEDIA_LIMITS.promptLength} characters`),
+    ),
+  size: ImageSize.default(IMAGE_DEFAULTS.size),
+  quality: ImageQuality.default(IMAGE_DEFAULTS.quality),
+  style: ImageStyle.default(IMAGE_DEFAULTS.style),
+});
+export type GenerateImageInput = z.input<typeof GenerateImageInput>;
+
+export const GENERATION_STATUSES = ['queued', 'running', 'storing', 'done', 'failed', 'cancelled'] as const;
+export const GenerationStatus = z.enum(GENERATION_STATUSES);
+export type GenerationStatus = z.infer<typeof GenerationStatus>;
+export const FINISHED_GENERATION_STATUSES: readonly GenerationStatus[] = ['done', 'failed', 'cancelled'];
+
+export const Rendition = z.object({ width: z.number().int(), height: z.number().int(), format: z.literal('webp') });
+export type Rendition = z.infer<typeof Rendition>;
+
+export const ImageCreator = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type ImageCreator = z.infer<typeof ImageCreator>;
+
+/** SPEC §6 Image, plus what a fast gallery needs: dimensions, renditions and a ThumbHash placeholder. */
+export const Image = z.object({
+  id: z.string().uuid(),
+  ownerId: z.string().uuid(),
+  prompt: z.string(),
+  model: z.string(),
+  /** Drawn by the offline demo renderer, not by an AI model. */
+  isDemo: z.boolean(),
+  isPublic: z.boolean(),
+  likes: z.number().int(),
+  likedByMe: z.boolean(),
+  createdAt: z.string().datetime(),
+  settings: ImageSettings,
+  width: z.number().int(),
+  height: z.number().int(),
+  /** ThumbHash (base64) of the picture, drawn by the client while the image loads. */
+  placeholder: z.string(),
+  renditions: z.array(Rendition),
+  /** Set for public images (the public gallery and any public image read by a non-owner). */
+  user: ImageCreator.nullable(),
+});
+export type Image = z.infer<typeof Image>;
+
+export const IMAGE_ORDERS = ['newest', 'most_liked'] as const;
+export const ImageOrder = z.enum(IMAGE_ORDERS);
+export type ImageOrder = z.infer<typeof ImageOrder>;
+
+/** `cursors[i]` pages after `images[i]`; `nextCursor` is the last one when more follow. */
+export const ImagePage = z.object({ images: z.array(Image), cursors: z.array(z.string()), nextCursor: z.string().nullable() });
+export type ImagePage = z.infer<typeof ImagePage>;
+
+export const GenerationJob = z.object({
+  id: z.string().uuid(),
+  status: GenerationStatus,
+  /** 0..1 when the provider reports progress; null while it cannot tell. */
+  progress: z.number().min(0).max(1).nullable(),
+  prompt: z.string(),
+  settings: ImageSettings,
+  provider: z.string(),
+  model: z.string(),
+  isDemo: z.boolean(),
+  attempts: z.number().int(),
+  /** Set once status is done. */
+  image: Image.nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+export type GenerationJob = z.infer<typeof GenerationJob>;
+
+export const ImageProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
+export type ImageProviderInfo = z.infer<typeof ImageProviderInfo>;
+
+export const IMAGE_VARIANTS = ['original', ...RENDITION_WIDTHS.map((width) => `w${width}` as const)] as const;
+export const ImageVariant = z.enum(IMAGE_VARIANTS);
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
+const Id = z.string().uuid();
+const UserRef = z.object({ userId: Id });
+const ImageRef = UserRef.extend({ imageId: Id });
+const JobRef = UserRef.extend({ jobId: Id });
+const PageArgs = z.object({
+  first: z.number().int().min(1).max(MEDIA_LIMITS.pageSizeMax).default(MEDIA_LIMITS.pageSizeDefault),
+  after: z.string().max(200).nullish(),
+  search: z.string().max(MEDIA_LIMITS.searchLength, `Search must be at most ${MEDIA_LIMITS.searchLength} characters`).nullish(),
+  order: ImageOrder.default('newest'),
+});
+export type PageArgs = z.input<typeof PageArgs>;
+
+export const mediaRpc = {
+  /** Charges 1 token (+1 image quota use) and queues the job; returns at once. */
+  createGeneration: defineRpc('svc.media.generation.create', UserRef.extend({ input: z.unknown() }), GenerationJob),
+  getGeneration: defineRpc('svc.media.generation.get', JobRef, GenerationJob),
+  /** The member's unfinished jobs, so a reloaded page can pick their progress back up. */
+  listActiveGenerations: defineRpc('svc.media.generation.active', UserRef, z.object({ jobs: z.array(GenerationJob) })),
+  cancelGeneration: defineRpc('svc.media.generation.cancel', JobRef, GenerationJob),
+  providerInfo: defineRpc('svc.media.provider.info', z.object({}), ImageProviderInfo),
+
+  listMyImages: defineRpc('svc.media.image.mine', UserRef.merge(PageArgs), ImagePage),
+  listPublicImages: defineRpc('svc.media.image.public', UserRef.merge(PageArgs), ImagePage),
+  getImage: defineRpc('svc.media.image.get', ImageRef, Image),
+  setVisibility: defineRpc('svc.media.image.visibility', ImageRef.extend({ isPublic: z.boolean() }), Image),
+  likeImage: defineRpc('svc.media.image.like', ImageRef, Image),
+  unlikeImage: defineRpc('svc.media.image.unlike', ImageRef, Image),
+  /** Where a variant's bytes are, after checking the viewer may see the image (others' private images: NOT_FOUND). */
+  locateImageFile: defineRpc(
+    'svc.media.image.file',
+    z.object({ userId: Id.nullable(), imageId: Id, variant: ImageVariant }),
+    z.object({ key: z.string(), contentType: z.string(), isPublic: z.boolean(), fileName: z.string() }),
+  ),
+} as const;
+
+/** Live (not stored) job updates on `live.media.generation.<userId>`, fanned out to GraphQL subscriptions. */
+export const GenerationLiveUpdate = z.object({ userId: Id, job: GenerationJob });
+export type GenerationLiveUpdate = z.infer<typeof GenerationLiveUpdate>;
+export const generationLiveSubject = (userId: string) => `live.media.generation.${userId}`;
+export const GENERATION_LIVE_SUBJECTS = 'live.media.generation.*';
+/** A member's cancel, broadcast to every media instance: the one running the job stops it. */
+export const GENERATION_CANCEL_SUBJECT = 'live.media.control.cancel';
+
+const JobEvent = z.object({ jobId: Id, userId: Id });
+
+export const mediaEvents = {
+  generationQueued: defineEvent(
+    'evt.media.generation.queued',
+    1,
+    JobEvent.extend({ provider: z.string(), model: z.string(), settings: ImageSettings }),
+  ),
+  generationProgressed: defineEvent(
+    'evt.media.generation.progressed',
+    1,
+    JobEvent.extend({ status: GenerationStatus, progress: z.number().nullable(), attempt: z.number().int() }),
+  ),
+  generationFailed: defineEvent(
+    'evt.media.generation.failed',
+    1,
+    JobEvent.extend({ errorCode: z.string(), attempts: z.number().int(), refunded: z.boolean() }),
+  ),
+  generationCancelled: defineEvent('evt.media.generation.cancelled', 1, JobEvent.extend({ refunded: z.boolean() })),
+  imageGenerated: defineEvent(
+    'evt.media.image.generated',
+    1,
+    JobEvent.extend({
+      imageId: Id,
+      provider: z.string(),
+      model: z.string(),
+      isDemo: z.boolean(),
+      latencyMs: z.number().int(),
+      renditionMs: z.number().int(),
+      bytes: z.number().int(),
+    }),
+  ),
+  visibilityChanged: defineEvent('evt.media.image.visibility_changed', 1, z.object({ imageId: Id, userId: Id, isPublic: z.boolean() })),
+  imageLiked: defineEvent('evt.media.image.liked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
+  imageUnliked: defineEvent('evt.media.image.unliked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
+} as const;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
+import { AppError, GenerateImageInput, type GenerationJob, mediaEvents, validationError } from '@app/schema';
+import type { MediaConfig } from '../media.config';
+import type { ImageProvider } from '../providers/image-provider';
+import type { GenerationUpdates } from './generation-updates';
+import type { GenerationWorker } from './generation-worker';
+import type { ImageLedger } from './image-ledger';
+import { JobsRepository } from './jobs.repository';
+
+/** Starting, reading and cancelling generation jobs; the worker runs them. */
+export class GenerationService {
+  private readonly jobs: JobsRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: Outbox,
+    private readonly ledger: ImageLedger,
+    private readonly provider: ImageProvider,
+    private readonly worker: GenerationWorker,
+    private readonly updates: GenerationUpdates,
+    private readonly config: MediaConfig,
+  ) {
+    this.jobs = new JobsRepository(db);
+  }
+
+  /** Validates, checks the content rules and the member's pace, charges 1 token (+ image quota), then queues. */
+  async create(userId: string, rawInput: unknown): Promise<GenerationJob> {
+    const parsed = GenerateImageInput.safeParse(rawInput ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const { prompt, ...settings } = parsed.data;
+    assertAllowedContent(prompt);
+    const load = await this.jobs.recentLoad(userId);
+    if (load.lastMinute >= this.config.generationsPerMinute) {
+      throw new AppError('RATE_LIMITED', 'You are generating images too quickly. Please wait a minute.', { retryAfterSeconds: 60 });
+    }
+    if (load.active >= this.config.activeJobsPerMember) {
+      throw new AppError('RATE_LIMITED', `You already have ${load.active} images in progress. Please wait for one to finish.`, {
+        retryAfterSeconds: 10,
+      });
+    }
+
+    const jobId = randomUUID();
+    const debitKey = `image-generation:${jobId}`;
+    await this.ledger.charge(userId, debitKey);
+    let row;
+    try {
+      row = await this.db.transaction(async (manager) => {
+        const inserted = await this.jobs.insert(manager, {
+          id: jobId,
+          user_id: userId,
+          prompt,
+          ...settings,
+          provider: this.provider.kind,
+          model: this.provider.model,
+          is_demo: this.provider.isDemo,
+          debit_key: debitKey,
+        });
+        await this.outbox.add(
+          manager,
+          mediaEvents.generationQueued,
+          { jobId, userId, provider: this.provider.kind, model: this.provider.model, settings },
+          userId,
+        );
+        return inserted;
+      });
+    } catch (error) {
+      // Nothing was queued: the charge goes back.
+      await this.ledger.refund(userId, debitKey, 'Image generation not started');
+      throw error;
+    }
+    void this.outbox.flush();
+    this.worker.wake();
+    return this.updates.push(row);
+  }
+
+  async get(userId: string, jobId: string): Promise<GenerationJob> {
+    return this.updates.present(await this.owned(userId, jobId));
+  }
+
+  async listActive(userId: string): Promise<GenerationJob[]> {
+    return Promise.all((await this.jobs.listActive(userId)).map((row) => this.updates.present(row)));
+  }
+
+  /** A queued job ends at once; a running one is stopped by its worker (wherever it runs). Both are refunded. */
+  async cancel(userId: string, jobId: string): Promise<GenerationJob> {
+    const job = await this.owned(userId, jobId);
+    if (job.status === 'queued') {
+      const cancelled = await this.db.transaction(async (manager) => {
+        const row = await this.jobs.finishUnsuccessful(manager, jobId, null, 'cancelled', null, null);
+        if (row) await this.outbox.add(manager, mediaEvents.generationCancelled, { jobId, userId, refunded: true }, userId);
+        return row;
+      });
+      if (cancelled) {
+        void this.outbox.flush();
+        await this.worker.settleRefund(cancelled);
+        return this.updates.push(cancelled);
+      }
+    } else if (job.status === 'running' || job.status === 'storing') {
+      if (await this.jobs.requestCancel(jobId, userId)) await this.worker.broadcastCancel(jobId);
+      return this.worker.waitForFinish(userId, jobId, 3_000);
+    }
+    return this.get(userId, jobId);
+  }
+
+  private async owned(userId: string, jobId: string) {
+    const row = await this.jobs.find(jobId);
+    if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND', 'Generation not found');
+    return row;
+  }
+}

@@ -1,0 +1,154 @@
+import type { Bus, Database, Outbox } from '@app/kit';
+import {
+  AppError,
+  type Image,
+  type ImageCreator,
+  type ImagePage,
+  type ImageVariant,
+  type PageArgs,
+  identityRpc,
+  mediaEvents,
+} from '@app/schema';
+import { type ImageRow, ImagesRepository, type PageCursor, toImage } from './images.repository';
+
+/** Object keys of an image's files; the id alone decides them, so nothing else needs storing. */
+export const imageKeys = {
+  original: (imageId: string) => `images/${imageId}/original.png`,
+  rendition: (imageId: string, width: number) => `images/${imageId}/w${width}.webp`,
+};
+
+/** SPEC §5: the download name is the prompt cut to 50 characters plus `.png`. */
+export const downloadFileName = (prompt: string, extension = 'png') => `${prompt.slice(0, 50)}.${extension}`;
+
+const encodeCursor = (row: ImageRow) => Buffer.from(JSON.stringify([row.likes, row.cursor_at, row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): PageCursor {
+  try {
+    const [likes, at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const uuid = /^[0-9a-f-]{36}$/i;
+    if (typeof likes === 'number' && Number.isInteger(likes) && typeof at === 'string' && at.length < 64 && !Number.isNaN(Date.parse(at))) {
+      if (typeof id === 'string' && uuid.test(id)) return { likes, at, id };
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid');
+}
+
+/** The gallery's rules: who sees what, visibility, likes; creators' names come from identity. */
+export class ImagesService {
+  private readonly repository: ImagesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: Bus,
+    private readonly outbox: Outbox,
+  ) {
+    this.repository = new ImagesRepository(db);
+  }
+
+  listMine(userId: string, args: PageArgs): Promise<ImagePage> {
+    return this.list(userId, userId, args);
+  }
+
+  listPublic(viewerId: string, args: PageArgs): Promise<ImagePage> {
+    return this.list(viewerId, null, args);
+  }
+
+  private async list(viewerId: string, ownerId: string | null, args: PageArgs): Promise<ImagePage> {
+    const limit = args.first ?? 24;
+    const search = args.search?.trim() || null;
+    const rows = await this.repository.page({
+      ownerId,
+      viewerId,
+      search,
+      order: args.order ?? 'newest',
+      after: args.after ? decodeCursor(args.after) : null,
+      limit,
+    });
+    const page = rows.slice(0, limit);
+    const creators = await this.creators(page.filter((row) => row.is_public));
+    return {
+      images: page.map((row) => toImage(row, row.is_public ? (creators.get(row.user_id) ?? null) : null)),
+      cursors: page.map(encodeCursor),
+      nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  /** The image if the viewer may see it: their own, or public. Others' private images do not exist for them. */
+  async get(viewerId: string | null, imageId: string): Promise<Image> {
+    return this.present(await this.visibleRow(viewerId, imageId));
+  }
+
+  async setVisibility(userId: string, imageId: string, isPublic: boolean): Promise<Image> {
+    const row = await this.visibleRow(userId, imageId);
+    if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can change who sees this image');
+    await this.db.transaction(async (manager) => {
+      if (await this.repository.setVisibility(manager, imageId, userId, isPublic)) {
+        await this.outbox.add(manager, mediaEvents.visibilityChanged, { imageId, userId, isPublic }, userId);
+      }
+    });
+    void this.outbox.flush();
+    return this.get(userId, imageId);
+  }
+
+  /** One like per member: liking again changes nothing. Only public images can be liked. */
+  async like(userId: string, imageId: string): Promise<Image> {
+    return this.changeLike(userId, imageId, 'like');
+  }
+
+  async unlike(userId: string, imageId: string): Promise<Image> {
+    return this.changeLike(userId, imageId, 'unlike');
+  }
+
+  private async changeLike(userId: string, imageId: string, change: 'like' | 'unlike'): Promise<Image> {
+    const row = await this.visibleRow(userId, imageId);
+    if (!row.is_public && change === 'like') throw new AppError('CONFLICT', 'Only public images can be liked');
+    await this.db.transaction(async (manager) => {
+      const likes =
+        change === 'like'
+          ? await this.repository.addLike(manager, imageId, userId)
+          : await this.repository.removeLike(manager, imageId, userId);
+      if (likes === null) return;
+      const event = change === 'like' ? mediaEvents.imageLiked : mediaEvents.imageUnliked;
+      await this.outbox.add(manager, event, { imageId, ownerId: row.user_id, likerId: userId, likes }, userId);
+    });
+    void this.outbox.flush();
+    return this.get(userId, imageId);
+  }
+
+  /** Where a file of the image is, once the viewer is allowed to see it. */
+  async locateFile(viewerId: string | null, imageId: string, variant: ImageVariant) {
+    const row = await this.visibleRow(viewerId, imageId);
+    if (variant === 'original') {
+      return { key: imageKeys.original(imageId), contentType: 'image/png', isPublic: row.is_public, fileName: downloadFileName(row.prompt) };
+    }
+    const width = Number(variant.slice(1));
+    if (!row.renditions.some((rendition) => rendition.width === width)) throw new AppError('NOT_FOUND', 'This image has no such size');
+    return {
+      key: imageKeys.rendition(imageId, width),
+      contentType: 'image/webp',
+      isPublic: row.is_public,
+      fileName: downloadFileName(row.prompt, 'webp'),
+    };
+  }
+
+  private async visibleRow(viewerId: string | null, imageId: string): Promise<ImageRow> {
+    const row = await this.repository.find(imageId, viewerId);
+    if (!row || (!row.is_public && row.user_id !== viewerId)) throw new AppError('NOT_FOUND', 'Image not found');
+    return row;
+  }
+
+  async present(row: ImageRow): Promise<Image> {
+    const creators = row.is_public ? await this.creators([row]) : new Map<string, ImageCreator>();
+    return toImage(row, creators.get(row.user_id) ?? null);
+  }
+
+  /** Creator names and avatars for a page, in one call to identity. */
+  private async creators(rows: ImageRow[]): Promise<Map<string, ImageCreator>> {
+    const userIds = [...new Set(rows.map((row) => row.user_id))];
+    if (userIds.length === 0) return new Map();
+    const { profiles } = await this.bus.request(identityRpc.getPublicProfiles, { userIds });
+    return new Map(profiles.map(({ id, ...creator }) => [id, creator]));
+  }
+}

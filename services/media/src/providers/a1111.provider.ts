@@ -1,0 +1,336 @@
+import type { ImageSettings } from '@app/schema';
+import {
+  MAX_ERROR_BODY,
+  ImageProviderHttpError,
+  UpstreamExchange,
+  assertImage,
+  decodeBase64,
+  describeErrorBody,
+  genericHttpError,
+  isObject,
+  normaliseBaseUrl,
+  parseJson,
+  parseRetryAfter,
+  quoteProviderText,
+  readPositiveInteger,
+  stripUndefined,
+  urlText,
+  withDetail,
+} from './http-provider-util';
+import type { ImageProvider, ImageRequest, ImageResult } from './image-provider';
+
+/**
+ * An AUTOMATIC1111-compatible server (A1111 WebUI started with `--api`, Forge, SD.Next): `txt2img` with
+ * SDXL-sized pictures, progress from `/sdapi/v1/progress` while it draws, and `/sdapi/v1/interrupt` when
+ * the caller gives up. Optional HTTP basic auth (`--api-auth user:pass`) never appears in an error.
+ */
+
+export const DEFAULT_A1111_MODEL_NAME = 'stable-diffusion';
+export const DEFAULT_A1111_NEGATIVE_PROMPT = 'lowres, blurry, watermark, text';
+export const DEFAULT_A1111_SAMPLER = 'DPM++ 2M';
+export const DEFAULT_A1111_PROGRESS_INTERVAL_MS = 500;
+export const DEFAULT_A1111_CONNECT_TIMEOUT_MS = 30_000;
+export const DEFAULT_A1111_TOTAL_TIMEOUT_MS = 600_000;
+
+const MAX_JSON_BODY = 64 * 1024 * 1024;
+const MAX_PROGRESS_BODY = 256 * 1024;
+/** A cancelled or timed-out caller waits at most this long for the interrupt to be delivered. */
+const MAX_INTERRUPT_WAIT_MS = 2_000;
+
+export interface A1111Config {
+  /** e.g. `http://127.0.0.1:7860`. */
+  baseUrl: string;
+  /** 'user:password' for `--api-auth`; null when the API is open. */
+  auth: string | null;
+  /** Checkpoint title sent as `override_settings.sd_model_checkpoint`; null keeps the server's current one. */
+  model: string | null;
+  negativePrompt: string;
+  sampler: string;
+  /** How often progress is asked for while a picture is drawn. */
+  progressIntervalMs: number;
+  /** Time allowed until the request has reached the server. */
+  connectTimeoutMs: number;
+  /** Time allowed for the whole generation (the answer comes only when the picture is finished). */
+  totalTimeoutMs: number;
+}
+
+/** What the constructor takes: the base URL, everything else has a default. */
+export type A1111Options = Pick<A1111Config, 'baseUrl'> & Partial<Omit<A1111Config, 'baseUrl'>>;
+
+/** SDXL's training buckets closest to the spec's sizes. */
+export const A1111_SIZES: Record<ImageSettings['size'], { width: number; height: number }> = {
+  '1024x1024': { width: 1024, height: 1024 },
+  '1792x1024': { width: 1344, height: 768 },
+  '1024x1792': { width: 768, height: 1344 },
+};
+export const A1111_STEPS: Record<ImageSettings['quality'], number> = { standard: 24, hd: 40 };
+export const A1111_CFG_SCALE: Record<ImageSettings['style'], number> = { vivid: 7, natural: 4.5 };
+
+export class A1111Provider implements ImageProvider {
+  readonly kind = 'a1111';
+  readonly isDemo = false;
+  readonly config: Readonly<A1111Config>;
+  private readonly baseUrl: string;
+  private readonly secrets: string[];
+
+  constructor(options: A1111Options) {
+    const url = normaliseBaseUrl(options.baseUrl, /\/sdapi\/v1(\/[^/]*)?$/i, INVALID_BASE_URL);
+    // fetch refuses URLs with credentials: `http://user:pass@host` becomes basic auth.
+    const urlAuth = url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : null;
+    url.username = '';
+    url.password = '';
+    this.config = Object.freeze({
+      negativePrompt: DEFAULT_A1111_NEGATIVE_PROMPT,
+      sampler: DEFAULT_A1111_SAMPLER,
+      progressIntervalMs: DEFAULT_A1111_PROGRESS_INTERVAL_MS,
+      connectTimeoutMs: DEFAULT_A1111_CONNECT_TIMEOUT_MS,
+      totalTimeoutMs: DEFAULT_A1111_TOTAL_TIMEOUT_MS,
+      ...stripUndefined(options),
+      baseUrl: urlText(url),
+      auth: options.auth?.trim() || urlAuth,
+      model: options.model?.trim() || null,
+    });
+    this.baseUrl = this.config.baseUrl;
+    const auth = this.config.auth;
+    this.secrets = auth ? [auth, Buffer.from(auth).toString('base64'), auth.slice(auth.indexOf(':') + 1)] : [];
+  }
+
+  get model(): string {
+    return this.config.model ?? DEFAULT_A1111_MODEL_NAME;
+  }
+
+  async generate(request: ImageRequest): Promise<ImageResult> {
+    const exchange = new UpstreamExchange(this.config, request.signal);
+    let stopPolling = () => {};
+    try {
+      exchange.start();
+      if (request.onProgress) stopPolling = this.pollProgress(request.onProgress);
+      const response = await exchange.fetch(`${this.baseUrl}/sdapi/v1/txt2img`, {
+        method: 'POST',
+        headers: { ...this.authHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(this.txt2imgBody(request)),
+      });
+      if (!response.ok) throw await this.httpError(exchange, response);
+      const raw = (await exchange.readBody(response, MAX_JSON_BODY, 'fail')).toString('utf8');
+      const payload = parseJson(raw);
+      if (!isObject(payload)) {
+        const page = /html/i.test(response.headers.get('content-type') ?? '') || /^\s*</.test(raw);
+        throw unavailable(
+          page
+            ? 'The image provider answered with a web page instead of an API response; check A1111_URL'
+            : 'The image provider sent a malformed response (not JSON)',
+          response.status,
+        );
+      }
+      const first = Array.isArray(payload.images) ? payload.images[0] : undefined;
+      if (typeof first !== 'string' || !first.trim())
+        throw unavailable('The image provider sent a response without an image', response.status);
+      const image = decodeBase64(first);
+      if (!image) throw unavailable('The image provider sent an image that is not valid base64', response.status);
+      assertImage(image, response.status);
+      return { image, model: reportedModel(payload.info) ?? this.model };
+    } catch (error) {
+      const failure = exchange.toError(error);
+      // The server keeps drawing a picture nobody waits for unless told to stop.
+      if (exchange.cause === 'cancelled' || exchange.cause === 'total') await this.interrupt();
+      throw failure;
+    } finally {
+      stopPolling();
+      exchange.dispose();
+    }
+  }
+
+  private txt2imgBody(request: ImageRequest): Record<string, unknown> {
+    const { width, height } = A1111_SIZES[request.settings.size];
+    const body: Record<string, unknown> = {
+      prompt: request.prompt,
+      negative_prompt: this.config.negativePrompt,
+      width,
+      height,
+      steps: A1111_STEPS[request.settings.quality],
+      cfg_scale: A1111_CFG_SCALE[request.settings.style],
+      sampler_name: this.config.sampler,
+      batch_size: 1,
+      n_iter: 1,
+      seed: -1,
+      send_images: true,
+      save_images: false,
+    };
+    if (this.config.model) body.override_settings = { sd_model_checkpoint: this.config.model };
+    return body;
+  }
+
+  private authHeaders(): Record<string, string> {
+    return this.config.auth ? { Authorization: `Basic ${Buffer.from(this.config.auth).toString('base64')}` } : {};
+  }
+
+  /**
+   * Asks for progress every interval until the returned function is called, reporting each increase.
+   * Failing or malformed answers are skipped: progress is a nicety, the generation goes on without it.
+   * (A1111 reports the job it is running, which on a shared server may still be someone else's.)
+   */
+  private pollProgress(onProgress: (fraction: number) => void): () => void {
+    const controller = new AbortController();
+    const { signal } = controller;
+    let reported = 0;
+    const loop = async () => {
+      while (!signal.aborted) {
+        await sleep(this.config.progressIntervalMs, signal);
+        if (signal.aborted) return;
+        const fraction = await this.readProgress(signal);
+        if (signal.aborted) return;
+        if (fraction !== null && fraction > reported) {
+          reported = fraction;
+          try {
+            onProgress(fraction);
+          } catch {
+            // A listener's failure must not stop the generation.
+          }
+        }
+      }
+    };
+    void loop();
+    return () => controller.abort();
+  }
+
+  private async readProgress(stop: AbortSignal): Promise<number | null> {
+    try {
+      const response = await fetch(`${this.baseUrl}/sdapi/v1/progress?skip_current_image=true`, {
+        headers: { ...this.authHeaders(), Accept: 'application/json' },
+        signal: AbortSignal.any([stop, AbortSignal.timeout(this.config.connectTimeoutMs)]),
+      });
+      const raw = await readLimited(response, MAX_PROGRESS_BODY);
+      if (!response.ok) return null;
+      const payload = parseJson(raw);
+      const progress = isObject(payload) ? payload.progress : undefined;
+      if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0) return null;
+      return Math.min(progress, 1);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Best effort: tells the server to stop the current job, waiting a little for it to hear. */
+  private async interrupt(): Promise<void> {
+    try {
+      const response = await fetch(`${this.baseUrl}/sdapi/v1/interrupt`, {
+        method: 'POST',
+        headers: this.authHeaders(),
+        signal: AbortSignal.timeout(Math.min(this.config.connectTimeoutMs, MAX_INTERRUPT_WAIT_MS)),
+      });
+      await response.body?.cancel();
+    } catch {
+      // The caller's error matters more than whether the server heard.
+    }
+  }
+
+  /** Maps a non-2xx answer to an ImageProviderError, quoting the server's message where that is safe and useful. */
+  private async httpError(exchange: UpstreamExchange, response: Response): Promise<ImageProviderHttpError> {
+    const status = response.status;
+    let raw = '';
+    try {
+      raw = (await exchange.readBody(response, MAX_ERROR_BODY, 'truncate')).toString('utf8');
+    } catch (error) {
+      if (exchange.cause) throw error;
+      // The status alone still says what went wrong.
+    }
+    const info = describeErrorBody(raw, response.headers.get('content-type') ?? '');
+    const quoted = quoteProviderText(info.message, this.secrets);
+    const retryAfterSeconds = parseRetryAfter(response.headers);
+    if (status === 401 || status === 403) {
+      return new ImageProviderHttpError(
+        'UNAVAILABLE',
+        `The image provider refused the credentials (HTTP ${status}); check A1111_AUTH`,
+        status,
+        false,
+      );
+    }
+    if (status === 404) {
+      // FastAPI's bare "Not Found" means the API is off; anything else is A1111 naming what it lacks (a sampler...).
+      const message =
+        !quoted || /^not found$/i.test(quoted)
+          ? 'The image provider has no AUTOMATIC1111 API at this URL (HTTP 404); start it with --api and check A1111_URL'
+          : withDetail('The image provider refused the request (HTTP 404)', quoted);
+      return new ImageProviderHttpError('UNAVAILABLE', message, status, false, retryAfterSeconds);
+    }
+    return genericHttpError(status, quoted, retryAfterSeconds);
+  }
+}
+
+const INVALID_BASE_URL = 'The AUTOMATIC1111 URL must be an http(s) URL such as http://127.0.0.1:7860';
+
+function unavailable(message: string, status?: number): ImageProviderHttpError {
+  return new ImageProviderHttpError('UNAVAILABLE', message, status, true);
+}
+
+/** `sd_model_name` from txt2img's `info` (a JSON string in A1111, an object in some forks). */
+function reportedModel(info: unknown): string | undefined {
+  const parsed = typeof info === 'string' ? parseJson(info) : info;
+  if (!isObject(parsed)) return undefined;
+  const name = parsed.sd_model_name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function readLimited(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) return '';
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * Reads the AUTOMATIC1111 settings from the environment. Returns null when A1111_URL is unset; throws an
+ * Error naming the variable when a setting is invalid.
+ */
+export function readA1111Config(env: NodeJS.ProcessEnv): A1111Config | null {
+  const rawUrl = env.A1111_URL?.trim();
+  if (!rawUrl) return null;
+  let url: URL;
+  try {
+    url = normaliseBaseUrl(rawUrl, /\/sdapi\/v1(\/[^/]*)?$/i, '');
+  } catch {
+    throw new Error('A1111_URL must be an http(s) URL such as http://127.0.0.1:7860');
+  }
+  let auth = env.A1111_AUTH?.trim() || null;
+  if (!auth && url.username) auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = '';
+  url.password = '';
+  if (auth && !/^[^:]+:.+$/.test(auth)) throw new Error('A1111_AUTH must be user:password (as given to --api-auth)');
+  const negative = env.A1111_NEGATIVE_PROMPT;
+  return {
+    baseUrl: urlText(url),
+    auth,
+    model: env.A1111_MODEL?.trim() || null,
+    // An explicitly empty A1111_NEGATIVE_PROMPT means none.
+    negativePrompt: negative === undefined ? DEFAULT_A1111_NEGATIVE_PROMPT : negative.trim(),
+    sampler: env.A1111_SAMPLER?.trim() || DEFAULT_A1111_SAMPLER,
+    progressIntervalMs: DEFAULT_A1111_PROGRESS_INTERVAL_MS,
+    connectTimeoutMs: DEFAULT_A1111_CONNECT_TIMEOUT_MS,
+    totalTimeoutMs: readPositiveInteger(env, 'A1111_TIMEOUT_MS', DEFAULT_A1111_TOTAL_TIMEOUT_MS),
+  };
+}
