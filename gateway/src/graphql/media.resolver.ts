@@ -23,7 +23,9 @@ function toConnection(page: ImagePage): ImageConnectionType {
 
 @Resolver()
 export class MediaResolver {
-  @Query(() => ImageConnectionType, { description: 'My images, newest first (or most liked); `search` is a case-insensitive substring of the prompt.' })
+  @Query(() => ImageConnectionType, {
+    description: 'My images, newest first (or most liked); `search` is a case-insensitive substring of the prompt.',
+  })
   async myImages(
     @Ctx() context: GatewayContext,
     @Arg('first', () => Int, { defaultValue: 24 }) first: number,

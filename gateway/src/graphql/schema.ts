@@ -10,7 +10,11 @@ import { LiveHub } from '../live-hub';
 
 /** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
 export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
-  return buildSchemaSync({ resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver], validate: false, pubSub: live });
+  return buildSchemaSync({
+    resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver],
+    validate: false,
+    pubSub: live,
+  });
 }
 
 /** The SDL checked in as schema/schema.graphql (sorted so diffs stay small). */

@@ -13,7 +13,10 @@ function imageOrError(job: GenerationJob) {
   if (job.status === 'done' && job.image) return toRestImage(job.image);
   if (job.status === 'cancelled') throw new AppError('CONFLICT', 'The generation was cancelled');
   if (job.errorCode === 'CONTENT_REJECTED') throw new AppError('CONTENT_REJECTED', job.errorMessage ?? 'The prompt was refused');
-  throw new AppError(job.errorCode === 'TIMEOUT' ? 'TIMEOUT' : 'UNAVAILABLE', job.errorMessage ?? 'Failed to generate image. Please try again.');
+  throw new AppError(
+    job.errorCode === 'TIMEOUT' ? 'TIMEOUT' : 'UNAVAILABLE',
+    job.errorMessage ?? 'Failed to generate image. Please try again.',
+  );
 }
 
 /** `?limit&cursor&search&order` on the list endpoints; the next page's cursor goes in `X-Next-Cursor`. */

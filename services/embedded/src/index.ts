@@ -1,7 +1,16 @@
 import { chatService } from '@app/chat';
 import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gateway';
 import { identityService } from '@app/identity';
-import { type InfraConfig, type RunningService, type ServiceDefinition, connectBus, logger, openObjectStorage, readInfraConfig, startService } from '@app/kit';
+import {
+  type InfraConfig,
+  type RunningService,
+  type ServiceDefinition,
+  connectBus,
+  logger,
+  openObjectStorage,
+  readInfraConfig,
+  startService,
+} from '@app/kit';
 import { mediaService } from '@app/media';
 
 export interface EmbeddedOptions {

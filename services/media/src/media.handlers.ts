@@ -5,7 +5,12 @@ import type { ImagesService } from './images/images.service';
 import type { ImageProvider } from './providers/image-provider';
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
-export function serveMedia(bus: Bus, generations: GenerationService, images: ImagesService, provider: ImageProvider): Promise<Subscription[]> {
+export function serveMedia(
+  bus: Bus,
+  generations: GenerationService,
+  images: ImagesService,
+  provider: ImageProvider,
+): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(mediaRpc.createGeneration, ({ userId, input }) => generations.create(userId, input)),
     bus.serve(mediaRpc.getGeneration, ({ userId, jobId }) => generations.get(userId, jobId)),

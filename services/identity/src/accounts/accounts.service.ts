@@ -1,6 +1,15 @@
 import { type Database, type Outbox } from '@app/kit';
 import { AppError } from '@app/schema';
-import { type AuthResult, LoginInput, MINIMUM_AGE, type PublicProfile, RegisterInput, type User, identityEvents, validationError } from '@app/schema';
+import {
+  type AuthResult,
+  LoginInput,
+  MINIMUM_AGE,
+  type PublicProfile,
+  RegisterInput,
+  type User,
+  identityEvents,
+  validationError,
+} from '@app/schema';
 import type { IdentityConfig } from '../identity.config';
 import type { TokensService } from '../tokens/tokens.service';
 import { AccountsRepository, toUser } from './accounts.repository';

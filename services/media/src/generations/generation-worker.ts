@@ -186,13 +186,18 @@ export class GenerationWorker {
 
       const renderStarted = performance.now();
       const processed = await processImage(result.image).catch((error: unknown) => {
-        if (error instanceof InvalidImageError) throw new ImageProviderError('UNAVAILABLE', 'The image provider sent a picture that could not be read', undefined, true);
+        if (error instanceof InvalidImageError)
+          throw new ImageProviderError('UNAVAILABLE', 'The image provider sent a picture that could not be read', undefined, true);
         throw error;
       });
       const imageId = randomUUID();
       const files = [
         { key: imageKeys.original(imageId), body: processed.png, type: 'image/png' },
-        ...processed.renditions.map((rendition) => ({ key: imageKeys.rendition(imageId, rendition.width), body: rendition.body, type: 'image/webp' })),
+        ...processed.renditions.map((rendition) => ({
+          key: imageKeys.rendition(imageId, rendition.width),
+          body: rendition.body,
+          type: 'image/webp',
+        })),
       ];
       stored = files.map((file) => file.key);
       await Promise.all(files.map((file) => this.storage.put(file.key, file.body, file.type)));
@@ -276,7 +281,11 @@ export class GenerationWorker {
     }
     const providerError = error instanceof ImageProviderError ? error : null;
     if (!providerError) logger.error({ jobId: row.id, err: error }, 'generation failed');
-    else logger.warn({ jobId: row.id, code: providerError.code, status: providerError.status, message: providerError.message }, 'provider failed');
+    else
+      logger.warn(
+        { jobId: row.id, code: providerError.code, status: providerError.status, message: providerError.message },
+        'provider failed',
+      );
     if (providerError?.retryable && row.attempts < this.config.maxAttempts) {
       const requeued = await this.jobs.requeue(row.id, this.owner, this.config.retryDelayMs * row.attempts, false);
       if (requeued) {
@@ -306,7 +315,8 @@ export class GenerationWorker {
 
   private async recordEnd(manager: Parameters<Outbox['add']>[0], row: JobRow): Promise<void> {
     const base = { jobId: row.id, userId: row.user_id };
-    if (row.status === 'cancelled') await this.outbox.add(manager, mediaEvents.generationCancelled, { ...base, refunded: true }, row.user_id);
+    if (row.status === 'cancelled')
+      await this.outbox.add(manager, mediaEvents.generationCancelled, { ...base, refunded: true }, row.user_id);
     else if (row.status === 'failed') {
       await this.outbox.add(
         manager,
@@ -319,7 +329,11 @@ export class GenerationWorker {
 
   private async progressEvent(row: JobRow, status: GenerationStatus, progress: number | null): Promise<void> {
     await this.bus
-      .publishEvent(mediaEvents.generationProgressed, { jobId: row.id, userId: row.user_id, status, progress, attempt: row.attempts }, row.user_id)
+      .publishEvent(
+        mediaEvents.generationProgressed,
+        { jobId: row.id, userId: row.user_id, status, progress, attempt: row.attempts },
+        row.user_id,
+      )
       .catch((error: unknown) => logger.warn({ jobId: row.id, err: error }, 'progress event not published'));
   }
 

@@ -26,7 +26,10 @@ export interface JobRow {
   updated_at: Date;
 }
 
-export type NewJob = Pick<JobRow, 'id' | 'user_id' | 'prompt' | 'size' | 'quality' | 'style' | 'provider' | 'model' | 'is_demo' | 'debit_key'>;
+export type NewJob = Pick<
+  JobRow,
+  'id' | 'user_id' | 'prompt' | 'size' | 'quality' | 'style' | 'provider' | 'model' | 'is_demo' | 'debit_key'
+>;
 
 const T = `"media"."generation_jobs"`;
 const ACTIVE = `('queued', 'running', 'storing')`;

@@ -121,7 +121,12 @@ export class ImagesService {
   async locateFile(viewerId: string | null, imageId: string, variant: ImageVariant) {
     const row = await this.visibleRow(viewerId, imageId);
     if (variant === 'original') {
-      return { key: imageKeys.original(imageId), contentType: 'image/png', isPublic: row.is_public, fileName: downloadFileName(row.prompt) };
+      return {
+        key: imageKeys.original(imageId),
+        contentType: 'image/png',
+        isPublic: row.is_public,
+        fileName: downloadFileName(row.prompt),
+      };
     }
     const width = Number(variant.slice(1));
     if (!row.renditions.some((rendition) => rendition.width === width)) throw new AppError('NOT_FOUND', 'This image has no such size');

@@ -1,5 +1,5 @@
 import { RENDITION_WIDTHS } from '@app/schema';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 // thumbhash is ESM-only; Node 20.19+ loads it through require, which the CommonJS typings cannot express.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -32,7 +32,7 @@ export class InvalidImageError extends Error {}
 
 /** Decodes a provider's picture once and produces everything stored for it. */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
   } catch {

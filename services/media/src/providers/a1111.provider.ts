@@ -123,16 +123,19 @@ export class A1111Provider implements ImageProvider {
         );
       }
       const first = Array.isArray(payload.images) ? payload.images[0] : undefined;
-      if (typeof first !== 'string' || !first.trim())
+      if (typeof first !== 'string' || !first.trim()) {
         throw unavailable('The image provider sent a response without an image', response.status);
+      }
       const image = decodeBase64(first);
       if (!image) throw unavailable('The image provider sent an image that is not valid base64', response.status);
       assertImage(image, response.status);
       return { image, model: reportedModel(payload.info) ?? this.model };
     } catch (error) {
       const failure = exchange.toError(error);
-      // The server keeps drawing a picture nobody waits for unless told to stop.
-      if (exchange.cause === 'cancelled' || exchange.cause === 'total') await this.interrupt();
+      stopPolling();
+      // The server keeps drawing a picture nobody waits for unless told to stop; a request that never
+      // reached it left nothing of ours to stop (and A1111's interrupt would end whatever job runs).
+      if (exchange.reachedServer && (exchange.cause === 'cancelled' || exchange.cause === 'total')) await this.interrupt();
       throw failure;
     } finally {
       stopPolling();

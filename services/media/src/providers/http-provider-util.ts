@@ -80,6 +80,7 @@ export class UpstreamExchange {
   private stopCause: StopCause | null = null;
   private totalTimer: NodeJS.Timeout | undefined;
   private connectTimer: NodeJS.Timeout | undefined;
+  private sent = false;
   private readonly onCallerAbort = () => this.stop('cancelled');
 
   constructor(
@@ -108,16 +109,27 @@ export class UpstreamExchange {
     clearTimeout(this.connectTimer);
     this.connectTimer = setTimeout(() => this.stop('connect'), this.limits.connectTimeoutMs);
     try {
-      return await currentExchange.run(this, () => fetch(url, { ...init, signal: this.controller.signal }));
-    } catch (error) {
-      throw this.toError(error);
-    } finally {
+      const response = await currentExchange.run(this, () => fetch(url, { ...init, signal: this.controller.signal }));
       this.requestSent();
+      return response;
+    } catch (error) {
+      this.disarmConnect();
+      throw this.toError(error);
     }
+  }
+
+  /** Whether a request of this exchange has reached the server (so the server may be working on it). */
+  get reachedServer(): boolean {
+    return this.sent;
   }
 
   /** The request has reached the server: from now on only the total limit applies. */
   requestSent(): void {
+    this.sent = true;
+    this.disarmConnect();
+  }
+
+  private disarmConnect(): void {
     clearTimeout(this.connectTimer);
     this.connectTimer = undefined;
   }
@@ -170,7 +182,7 @@ export class UpstreamExchange {
 
   dispose(): void {
     clearTimeout(this.totalTimer);
-    this.requestSent();
+    this.disarmConnect();
     this.signal?.removeEventListener('abort', this.onCallerAbort);
     // Releases the connection of a body that was not read to its end.
     this.controller.abort();

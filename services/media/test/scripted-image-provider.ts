@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { type ImageProvider, ImageProviderError, type ImageRequest, type ImageResult } from '../src';
+
+/** One scripted answer: how long each of its progress steps takes, and whether it fails instead. */
+export interface ScriptedAnswer {
+  steps?: number;
+  stepDelayMs?: number;
+  fail?: ImageProviderError;
+}
+
+/** A provider whose answers tests script in order; it draws a real PNG of the requested size. */
+export class ScriptedImageProvider implements ImageProvider {
+  readonly kind = 'scripted';
+  readonly model = 'scripted-model';
+  readonly isDemo = false;
+  answers: ScriptedAnswer[] = [];
+  fallback: ScriptedAnswer = { steps: 3, stepDelayMs: 10 };
+  calls: ImageRequest[] = [];
+  /** Resolves when a generation has started (for tests that act mid-generation). */
+  private startedWaiters: (() => void)[] = [];
+
+  started(): Promise<void> {
+    return new Promise((resolve) => this.startedWaiters.push(resolve));
+  }
+
+  async generate(request: ImageRequest): Promise<ImageResult> {
+    this.calls.push(request);
+    const answer = this.answers.shift() ?? this.fallback;
+    for (const waiter of this.startedWaiters.splice(0)) waiter();
+    const steps = answer.steps ?? 3;
+    for (let step = 1; step <= steps; step++) {
+      await sleep(answer.stepDelayMs ?? 10, undefined, { signal: request.signal }).catch(() => undefined);
+      if (request.signal?.aborted) throw new ImageProviderError('CANCELLED', 'cancelled');
+      request.onProgress?.(step / steps);
+    }
+    if (answer.fail) throw answer.fail;
+    const [width, height] = request.settings.size.split('x').map(Number) as [number, number];
+    const image = await sharp({ create: { width, height, channels: 3, background: '#4a6fa5' } })
+      .png()
+      .toBuffer();
+    return { image, model: this.model };
+  }
+}
