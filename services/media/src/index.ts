@@ -27,11 +27,13 @@ export interface MediaServiceOverrides extends Partial<MediaConfig> {
 export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig): ImageProvider {
   const wanted = env.IMAGE_PROVIDER?.trim().toLowerCase();
   if (wanted === 'demo') return new DemoRendererProvider(config.demoStepDelayMs);
-  const a1111 = readA1111Config(env);
-  if (a1111 && wanted !== 'openai') return new A1111Provider(a1111);
+  const a1111 = wanted === 'openai' ? null : readA1111Config(env);
+  if (a1111) return new A1111Provider(a1111);
+  if (wanted === 'a1111') throw new Error('IMAGE_PROVIDER=a1111 needs A1111_URL');
   const openAi = readOpenAiImagesConfig(env);
   if (openAi) return new OpenAiImagesProvider(openAi);
-  if (wanted === 'a1111' || wanted === 'openai') throw new Error(`IMAGE_PROVIDER=${wanted} needs its settings (see README)`);
+  if (wanted === 'openai') throw new Error('IMAGE_PROVIDER=openai needs OPENAI_IMAGES_API_KEY (or OPENAI_API_KEY)');
+  if (wanted) throw new Error(`IMAGE_PROVIDER must be demo, openai or a1111, not ${JSON.stringify(wanted)}`);
   return new DemoRendererProvider(config.demoStepDelayMs);
 }
 
