@@ -1,4 +1,4 @@
-import type { GenerationJob, ImagePage } from '@app/schema';
+import { AppError, type GenerationJob, type ImagePage } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { LIVE_TOPICS } from '../live-hub';
 import { type GatewayContext, requireUser } from './context';
@@ -11,6 +11,12 @@ import {
   ImageProviderType,
   ImageType,
 } from './media.types';
+
+const MAX_PAGE = 100;
+
+function checkPageSize(first: number): void {
+  if (first < 1 || first > MAX_PAGE) throw new AppError('VALIDATION_FAILED', `first must be between 1 and ${MAX_PAGE}`);
+}
 
 function toConnection(page: ImagePage): ImageConnectionType {
   const nodes = page.images.map(toImageType);
@@ -33,6 +39,7 @@ export class MediaResolver {
     @Arg('search', () => String, { nullable: true }) search?: string | null,
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
+    checkPageSize(first);
     const page = await context.media.listMyImages(requireUser(context).id, { first, after, search, order }, context.meta);
     return toConnection(page);
   }
@@ -45,6 +52,7 @@ export class MediaResolver {
     @Arg('search', () => String, { nullable: true }) search?: string | null,
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
+    checkPageSize(first);
     const page = await context.media.listPublicImages(requireUser(context).id, { first, after, search, order }, context.meta);
     return toConnection(page);
   }

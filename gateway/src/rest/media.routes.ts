@@ -6,6 +6,7 @@ import type { MediaClient } from '../media-client';
 type Handler = (req: Request, res: Response, user: User) => Promise<void>;
 
 const FILE_PATTERN = /^(original\.png|w\d+\.webp)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_DEFAULT = 50;
 
 /** A finished job as the REST answer: the image, or the job's failure as an error. */
@@ -38,7 +39,12 @@ export function mediaRoutes(
 ): Router {
   const router = Router();
   const meta = (req: Request, user: User | null) => ({ requestId: req.state.requestId, userId: user?.id });
-  const id = (req: Request) => String(req.params.id);
+  // An id that cannot exist is simply not found, like someone else's private image.
+  const id = (req: Request) => {
+    const value = String(req.params.id);
+    if (!UUID.test(value)) throw new AppError('NOT_FOUND', 'Not found');
+    return value;
+  };
   const on =
     (handler: Handler): RequestHandler =>
     (req, res) => {

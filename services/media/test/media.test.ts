@@ -180,6 +180,13 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
           body: { code: 'VALIDATION_FAILED', message },
         });
       }
+      expect((await bob.fetch('/api/images/not-an-id')).status).toBe(404);
+      expect((await bob.fetch('/api/media/images/not-an-id/original.png')).status).toBe(404);
+      expect((await bob.fetch(`/api/media/images/${randomUUID()}/w999.webp`)).status).toBe(404);
+      const tooMany = await bob.graphql('{ publicImages(first: 500) { nodes { id } } }');
+      expect(tooMany.errors?.[0]?.message).toBe('first must be between 1 and 100');
+      const badEnum = await bob.graphql('mutation { generateImage(input: { prompt: "x", size: HUGE }) { id } }');
+      expect(badEnum.errors?.[0]?.message).toContain('ImageSize');
       const rejected = await bob.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'a nude 15 year old girl' } });
       expect(rejected.status).toBe(422);
       expect((await new TestClient(platform.url).fetch('/api/generate/image', { method: 'POST', json: { prompt: 'x' } })).status).toBe(401);
