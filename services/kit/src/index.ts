@@ -8,3 +8,4 @@ export * from './service';
 export * from './safety/content-policy';
 export * from './storage';
 export * from './db/query-result';
+export * from './circuit-breaker';

@@ -9,6 +9,7 @@ import { serveMedia } from './media.handlers';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
 import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
+import { CircuitBreakerImageProvider } from './providers/circuit-breaker.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
 import type { ImageProvider } from './providers/image-provider';
 import { OpenAiImagesProvider, readOpenAiImagesConfig } from './providers/openai-images.provider';
@@ -27,11 +28,13 @@ export interface MediaServiceOverrides extends Partial<MediaConfig> {
 export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig): ImageProvider {
   const wanted = env.IMAGE_PROVIDER?.trim().toLowerCase();
   if (wanted === 'demo') return new DemoRendererProvider(config.demoStepDelayMs);
+  // A dead provider fails jobs fast (and refunds them) instead of holding every member's job until it times out.
+  const guarded = (provider: ImageProvider) => new CircuitBreakerImageProvider(provider, { failureThreshold: 5, cooldownMs: 30_000 });
   const a1111 = wanted === 'openai' ? null : readA1111Config(env);
-  if (a1111) return new A1111Provider(a1111);
+  if (a1111) return guarded(new A1111Provider(a1111));
   if (wanted === 'a1111') throw new Error('IMAGE_PROVIDER=a1111 needs A1111_URL');
   const openAi = readOpenAiImagesConfig(env);
-  if (openAi) return new OpenAiImagesProvider(openAi);
+  if (openAi) return guarded(new OpenAiImagesProvider(openAi));
   if (wanted === 'openai') throw new Error('IMAGE_PROVIDER=openai needs OPENAI_IMAGES_API_KEY (or OPENAI_API_KEY)');
   if (wanted) throw new Error(`IMAGE_PROVIDER must be demo, openai or a1111, not ${JSON.stringify(wanted)}`);
   return new DemoRendererProvider(config.demoStepDelayMs);
