@@ -21,6 +21,8 @@ export interface GatewayConfig {
   maxInFlight: number;
   /** How long `POST /api/generate/image` waits for the image before answering 504 (the job carries on). */
   generationWaitMs: number;
+  /** Image generations one client address may start per minute (per gateway instance), across accounts. */
+  generationsPerAddressPerMinute: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -36,5 +38,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     publicWeb: readPublicWebConfig(env),
     maxInFlight: readInt(env, 'MAX_IN_FLIGHT', 1024),
     generationWaitMs: readInt(env, 'MEDIA_WAIT_TIMEOUT_MS', 180_000),
+    generationsPerAddressPerMinute: readInt(env, 'MEDIA_GENERATIONS_PER_IP_PER_MINUTE', 30),
   };
 }

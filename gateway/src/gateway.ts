@@ -54,7 +54,7 @@ export async function createGateway({
   const live = new LiveHub();
   await live.start(bus);
   const chat = new ChatClient(bus, live);
-  const media = new MediaClient(bus, live, storage, config.generationWaitMs);
+  const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
   const schema = buildGatewaySchema(live);
   const app = express();
   const server = http.createServer(app);

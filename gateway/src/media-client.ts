@@ -8,20 +8,33 @@ import {
   type RequestMeta,
   mediaRpc,
 } from '@app/schema';
+import { SlidingWindowLimiter } from './http/rate-limit';
 import { LIVE_TOPICS, type LiveHub } from './live-hub';
 
 /** The gateway's calls to the media service; GraphQL resolvers and REST handlers share them. */
 export class MediaClient {
+  private readonly perAddress: SlidingWindowLimiter;
+
   constructor(
     private readonly bus: Bus,
     private readonly live: LiveHub,
     /** Read-only use: bytes of keys the media service located after its access check. */
     private readonly storage: ObjectStorage,
     private readonly waitTimeoutMs: number,
-  ) {}
+    generationsPerAddressPerMinute: number,
+  ) {
+    this.perAddress = new SlidingWindowLimiter(
+      generationsPerAddressPerMinute,
+      60_000,
+      'Too many images are being generated from your network. Please wait a minute.',
+    );
+  }
 
-  createGeneration = (userId: string, input: unknown, meta: RequestMeta) =>
-    this.bus.request(mediaRpc.createGeneration, { userId, input }, meta);
+  /** Per member pace is checked by media; here, per client address, so many accounts on one address cannot flood the providers. */
+  createGeneration = (userId: string, input: unknown, meta: RequestMeta, clientIp: string) => {
+    this.perAddress.take(clientIp);
+    return this.bus.request(mediaRpc.createGeneration, { userId, input }, meta);
+  };
   getGeneration = (userId: string, jobId: string, meta: RequestMeta) => this.bus.request(mediaRpc.getGeneration, { userId, jobId }, meta);
   activeGenerations = async (userId: string, meta: RequestMeta) =>
     (await this.bus.request(mediaRpc.listActiveGenerations, { userId }, meta)).jobs;
@@ -49,10 +62,10 @@ export class MediaClient {
    * Starts a generation and waits for it to finish (the compatible REST call). Live updates answer at
    * once; a slow poll covers an update lost in transit.
    */
-  async generateAndWait(userId: string, input: unknown, meta: RequestMeta): Promise<GenerationJob> {
+  async generateAndWait(userId: string, input: unknown, meta: RequestMeta, clientIp: string): Promise<GenerationJob> {
     const updates = this.live.subscribe(LIVE_TOPICS.generation, userId) as AsyncIterableIterator<GenerationJob>;
     try {
-      const job = await this.createGeneration(userId, input, meta);
+      const job = await this.createGeneration(userId, input, meta, clientIp);
       const deadline = Date.now() + this.waitTimeoutMs;
       let current = job;
       while (!FINISHED_GENERATION_STATUSES.includes(current.status)) {

@@ -82,7 +82,7 @@ export class MediaResolver {
     description: 'Charges 1 token and queues the job; follow generationUpdates for progress and the image.',
   })
   async generateImage(@Arg('input', () => GenerateImageInputType) input: GenerateImageInputType, @Ctx() context: GatewayContext) {
-    return toJobType(await context.media.createGeneration(requireUser(context).id, { ...input }, context.meta));
+    return toJobType(await context.media.createGeneration(requireUser(context).id, { ...input }, context.meta, context.clientIp));
   }
 
   @Mutation(() => GenerationJobType, { description: 'Stops a queued or running generation; its token is refunded.' })

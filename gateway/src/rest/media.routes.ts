@@ -104,7 +104,7 @@ export function mediaRoutes(
     '/generate/image',
     jsonBody,
     on(async (req, res, user) => {
-      const job = await media.generateAndWait(user.id, bodyObject(req), meta(req, user));
+      const job = await media.generateAndWait(user.id, bodyObject(req), meta(req, user), req.state.clientIp);
       res.status(201).json(imageOrError(job));
     }),
   );
@@ -112,7 +112,7 @@ export function mediaRoutes(
     '/generations',
     jsonBody,
     on(async (req, res, user) => {
-      res.status(202).json(toRestJob(await media.createGeneration(user.id, bodyObject(req), meta(req, user))));
+      res.status(202).json(toRestJob(await media.createGeneration(user.id, bodyObject(req), meta(req, user), req.state.clientIp)));
     }),
   );
   router.get(

@@ -16,7 +16,7 @@ async function platformWith(env: NodeJS.ProcessEnv): Promise<EmbeddedPlatform> {
   return startEmbedded({
     infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
     gateway: { port: 0 },
-    env: { SIGNUPS_PER_IP_PER_HOUR: '1000', ...env },
+    env: { SIGNUPS_PER_IP_PER_HOUR: '1000', MEDIA_GENERATIONS_PER_IP_PER_MINUTE: '1000', ...env },
     services: [identityService, chatService, mediaService],
   });
 }

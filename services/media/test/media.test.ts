@@ -62,6 +62,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       SIGNUPS_PER_IP_PER_HOUR: '1000',
       MEDIA_GENERATIONS_PER_MINUTE: '100',
       MEDIA_ACTIVE_JOBS_PER_MEMBER: '50',
+      MEDIA_GENERATIONS_PER_IP_PER_MINUTE: '1000',
     };
     if (driver === 'local') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
@@ -419,5 +420,37 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const badCursor = await seeder.graphql(`{ publicImages(after: "nonsense") { nodes { id } } }`);
       expect(badCursor.errors?.[0]?.message).toBe('The page cursor is not valid');
     });
+  });
+});
+
+describe('generation pace limits', () => {
+  let platform: EmbeddedPlatform;
+  beforeAll(async () => {
+    platform = await startEmbedded({
+      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
+      gateway: { port: 0 },
+      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', MEDIA_GENERATIONS_PER_IP_PER_MINUTE: '4', MEDIA_GENERATIONS_PER_MINUTE: '2' },
+      services: [identityService, chatService, createMediaService({ provider: new ScriptedImageProvider() })],
+    });
+  });
+  afterAll(() => platform?.stop());
+
+  it('limits each member per minute, and each client address across accounts, with Retry-After', async () => {
+    const clients = [new TestClient(platform.url), new TestClient(platform.url), new TestClient(platform.url)];
+    for (const client of clients) await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+    const start = (client: TestClient) => client.fetch('/api/generations', { method: 'POST', json: { prompt: 'Pace' } });
+    const [a, b, c] = clients as [TestClient, TestClient, TestClient];
+    expect([(await start(a)).status, (await start(a)).status]).toEqual([202, 202]);
+    const memberLimited = await start(a);
+    expect(memberLimited.status).toBe(429);
+    expect(((await memberLimited.json()) as { code: string }).code).toBe('RATE_LIMITED');
+    // Three attempts from this address so far (the refused one counts); one more goes through, then the address is refused.
+    expect((await start(b)).status).toBe(202);
+    const addressLimited = await start(c);
+    expect(addressLimited.status).toBe(429);
+    expect(((await addressLimited.json()) as { message: string }).message).toBe(
+      'Too many images are being generated from your network. Please wait a minute.',
+    );
+    expect(Number(addressLimited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
