@@ -49,6 +49,8 @@ export class MediaClient {
     this.bus.request(mediaRpc.setVisibility, { userId, imageId, isPublic }, meta);
   likeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.likeImage, { userId, imageId }, meta);
   unlikeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.unlikeImage, { userId, imageId }, meta);
+  deleteImage = async (userId: string, imageId: string, meta: RequestMeta) =>
+    (await this.bus.request(mediaRpc.deleteImage, { userId, imageId }, meta)).ok;
 
   /** A file of an image the viewer may see (anyone for public images), or NOT_FOUND. */
   async readImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, meta: RequestMeta) {

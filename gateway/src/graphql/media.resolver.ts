@@ -109,6 +109,11 @@ export class MediaResolver {
     return toImageType(await context.media.unlikeImage(requireUser(context).id, id, context.meta));
   }
 
+  @Mutation(() => Boolean, { description: 'Owner only: deletes the image, its files and its likes.' })
+  deleteImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<boolean> {
+    return context.media.deleteImage(requireUser(context).id, id, context.meta);
+  }
+
   @Subscription(() => GenerationJobType, {
     description: "Every change to the signed-in member's generation jobs: status, progress, and the image when done.",
     subscribe: ({ context }) => {

@@ -87,6 +87,13 @@ export function mediaRoutes(
       res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, meta(req, user))));
     }),
   );
+  router.delete(
+    '/images/:id',
+    on(async (req, res, user) => {
+      await media.deleteImage(user.id, id(req), meta(req, user));
+      res.status(204).end();
+    }),
+  );
   router.post(
     '/images/:id/like',
     on(async (req, res, user) => {

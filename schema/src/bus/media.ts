@@ -142,6 +142,8 @@ export const mediaRpc = {
   setVisibility: defineRpc('svc.media.image.visibility', ImageRef.extend({ isPublic: z.boolean() }), Image),
   likeImage: defineRpc('svc.media.image.like', ImageRef, Image),
   unlikeImage: defineRpc('svc.media.image.unlike', ImageRef, Image),
+  /** Owner only: the image, its files and its likes are gone for good. */
+  deleteImage: defineRpc('svc.media.image.delete', ImageRef, z.object({ ok: z.boolean() })),
   /** Where a variant's bytes are, after checking the viewer may see the image (others' private images: NOT_FOUND). */
   locateImageFile: defineRpc(
     'svc.media.image.file',
@@ -192,5 +194,10 @@ export const mediaEvents = {
   ),
   visibilityChanged: defineEvent('evt.media.image.visibility_changed', 1, z.object({ imageId: Id, userId: Id, isPublic: z.boolean() })),
   imageLiked: defineEvent('evt.media.image.liked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
+  imageDeleted: defineEvent(
+    'evt.media.image.deleted',
+    1,
+    z.object({ imageId: Id, userId: Id, wasPublic: z.boolean(), likes: z.number().int() }),
+  ),
   imageUnliked: defineEvent('evt.media.image.unliked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
 } as const;

@@ -52,7 +52,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const provider = providerOverride ?? chooseImageProvider(env, config);
     const outbox = new Outbox(db, bus, 'media');
     const storage = openObjectStorage(infra, env);
-    const images = new ImagesService(db, bus, outbox);
+    const images = new ImagesService(db, bus, outbox, storage);
     const updates = new GenerationUpdates(bus, images);
     const ledger = new ImageLedger(bus);
     const worker = new GenerationWorker(db, bus, outbox, ledger, provider, storage, updates, config);

@@ -23,6 +23,10 @@ export function serveMedia(
     bus.serve(mediaRpc.setVisibility, ({ userId, imageId, isPublic }) => images.setVisibility(userId, imageId, isPublic)),
     bus.serve(mediaRpc.likeImage, ({ userId, imageId }) => images.like(userId, imageId)),
     bus.serve(mediaRpc.unlikeImage, ({ userId, imageId }) => images.unlike(userId, imageId)),
+    bus.serve(mediaRpc.deleteImage, async ({ userId, imageId }) => {
+      await images.delete(userId, imageId);
+      return { ok: true };
+    }),
     bus.serve(mediaRpc.locateImageFile, ({ userId, imageId, variant }) => images.locateFile(userId, imageId, variant)),
   ]);
 }

@@ -43,7 +43,7 @@ const JOB_FIELDS = 'id status progress attempts image { id }';
     env = {
       SIGNUPS_PER_IP_PER_HOUR: '1000',
       S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.config.endpoint,
+      S3_ENDPOINT: s3.config.endpoint ?? undefined,
       S3_REGION: s3.config.region,
       S3_ACCESS_KEY_ID: s3.config.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,

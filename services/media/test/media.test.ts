@@ -374,6 +374,36 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       expect((await viewer.fetch(image.imageUrl)).status).toBe(404);
     });
 
+    it('the owner deletes an image: files, likes and counts go with it; nobody else can', async () => {
+      const owner = await member('Della');
+      const image = await generate(owner, { prompt: 'Soon gone' });
+      await owner.fetch(`/api/images/${image.id}/visibility`, { method: 'PUT', json: { isPublic: true } });
+      const viewer = await member();
+      await viewer.fetch(`/api/images/${image.id}/like`, { method: 'POST' });
+      await eventually(async () => {
+        expect(await (await owner.fetch('/api/dashboard/stats')).json()).toMatchObject({
+          imagesGenerated: 1,
+          publicImages: 1,
+          totalLikes: 1,
+        });
+      }, 10_000);
+      expect((await viewer.fetch(`/api/images/${image.id}`, { method: 'DELETE' })).status).toBe(403);
+      const deleted = await owner.graphql<{ deleteImage: boolean }>('mutation($id: ID!) { deleteImage(id: $id) }', { id: image.id });
+      expect(deleted.data?.deleteImage).toBe(true);
+      expect((await owner.fetch(`/api/images/${image.id}`)).status).toBe(404);
+      expect((await owner.fetch(image.imageUrl)).status).toBe(404);
+      expect((await owner.fetch(image.renditions[0]!.url)).status).toBe(404);
+      expect((await owner.fetch(`/api/images/${image.id}`, { method: 'DELETE' })).status).toBe(404);
+      expect((await (await owner.fetch('/api/images')).json()) as unknown[]).toEqual([]);
+      await eventually(async () => {
+        expect(await (await owner.fetch('/api/dashboard/stats')).json()).toMatchObject({
+          imagesGenerated: 1,
+          publicImages: 0,
+          totalLikes: 0,
+        });
+      }, 10_000);
+    });
+
     it('pages with stable cursors (newest first, or most liked), and searches case-insensitively on the server', async () => {
       const seeder = await member('Sam');
       const userId = (await me(seeder)).id;

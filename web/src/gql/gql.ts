@@ -43,6 +43,19 @@ type Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
+    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": typeof types.GenerationJobFieldsFragmentDoc,
+    "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyImagesDocument,
+    "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.PublicImagesDocument,
+    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": typeof types.ImageProviderDocument,
+    "\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.ActiveGenerationsDocument,
+    "\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerationDocument,
+    "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerationUpdatesDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerateImageDocument,
+    "\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.CancelGenerationDocument,
+    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": typeof types.SetImageVisibilityDocument,
+    "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.LikeImageDocument,
+    "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.UnlikeImageDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -75,6 +88,19 @@ const documents: Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
+    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": types.GenerationJobFieldsFragmentDoc,
+    "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyImagesDocument,
+    "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.PublicImagesDocument,
+    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": types.ImageProviderDocument,
+    "\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n": types.ActiveGenerationsDocument,
+    "\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerationDocument,
+    "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerationUpdatesDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerateImageDocument,
+    "\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": types.CancelGenerationDocument,
+    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": types.SetImageVisibilityDocument,
+    "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.LikeImageDocument,
+    "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.UnlikeImageDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -208,6 +234,58 @@ export function graphql(source: "\n  mutation SelectSwipe($messageId: ID!, $inde
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"): (typeof documents)["\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"): (typeof documents)["\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"): (typeof documents)["\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n"): (typeof documents)["\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n"): (typeof documents)["\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n"): (typeof documents)["\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

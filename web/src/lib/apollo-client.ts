@@ -3,6 +3,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
+import { relayStylePagination } from '@apollo/client/utilities';
 import { MeDocument } from '../auth/auth-operations';
 import { handleUnauthorized } from './error-toasts';
 import { isUnauthenticatedError } from './graphql-errors';
@@ -58,6 +59,16 @@ export function createApolloClient(): AppApollo {
         User: {
           fields: { tokens: { read: (tokens?: number) => tokens ?? 0 } },
         },
+        Query: {
+          fields: {
+            // Image lists page forwards (`after: pageInfo.endCursor`): each search keeps one list, pages appended.
+            myImages: relayStylePagination(['search', 'order']),
+            publicImages: relayStylePagination(['search', 'order']),
+          },
+        },
+        // Parts of an image without an id of their own: the newest copy simply replaces the old one.
+        ImageSettings: { merge: true },
+        ImageCreator: { merge: true },
         DashboardStats: { keyFields: false },
         QuotaUsage: { keyFields: false },
         TokenBalanceChange: { keyFields: false },

@@ -147,6 +147,17 @@ export class ImagesRepository {
     return returnedRows(rows).length > 0;
   }
 
+  /** The deleted row's visibility and likes, or null when the member owns no such image. */
+  async delete(manager: EntityManager, imageId: string, ownerId: string): Promise<{ is_public: boolean; likes: number } | null> {
+    const rows = returnedRows<{ is_public: boolean; likes: number }>(
+      await manager.query(`DELETE FROM "media"."images" WHERE "id" = $1 AND "user_id" = $2 RETURNING "is_public", "likes"`, [
+        imageId,
+        ownerId,
+      ]),
+    );
+    return rows[0] ?? null;
+  }
+
   /** The new like count when this member's like was added, null when they had already liked it. */
   async addLike(manager: EntityManager, imageId: string, userId: string): Promise<number | null> {
     const added: unknown[] = await manager.query(

@@ -1,4 +1,4 @@
-import type { Bus, Database, Outbox } from '@app/kit';
+import { type Bus, type Database, type ObjectStorage, type Outbox, logger } from '@app/kit';
 import {
   AppError,
   type Image,
@@ -43,6 +43,7 @@ export class ImagesService {
     private readonly db: Database,
     private readonly bus: Bus,
     private readonly outbox: Outbox,
+    private readonly storage: ObjectStorage,
   ) {
     this.repository = new ImagesRepository(db);
   }
@@ -90,6 +91,25 @@ export class ImagesService {
     });
     void this.outbox.flush();
     return this.get(userId, imageId);
+  }
+
+  /** Owner only. The row (and its likes) go in one transaction; the files after it, so a crash leaves files, never a broken image. */
+  async delete(userId: string, imageId: string): Promise<void> {
+    const row = await this.visibleRow(userId, imageId);
+    if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can delete this image');
+    const deleted = await this.db.transaction(async (manager) => {
+      const gone = await this.repository.delete(manager, imageId, userId);
+      if (gone) {
+        await this.outbox.add(manager, mediaEvents.imageDeleted, { imageId, userId, wasPublic: gone.is_public, likes: gone.likes }, userId);
+      }
+      return gone;
+    });
+    if (!deleted) throw new AppError('NOT_FOUND', 'Image not found');
+    void this.outbox.flush();
+    const keys = [imageKeys.original(imageId), ...row.renditions.map((rendition) => imageKeys.rendition(imageId, rendition.width))];
+    await Promise.all(
+      keys.map((key) => this.storage.delete(key).catch((error: unknown) => logger.warn({ key, err: error }, 'image file not deleted'))),
+    );
   }
 
   /** One like per member: liking again changes nothing. Only public images can be liked. */

@@ -1,0 +1,108 @@
+import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ImageFieldsFragment } from '../../gql/graphql';
+import { creatorName, describeSettings, formatImageDate, likesLabel } from '../../lib/image-settings';
+import { ImageFrame } from './image-frame';
+import { HeartIcon } from './media-icons';
+import { DemoBadge, VisibilityBadge } from './media-parts';
+
+export type GalleryView = 'grid' | 'list';
+export type GalleryTab = 'public' | 'mine';
+
+function Likes({ image }: { image: ImageFieldsFragment }) {
+  return (
+    <HStack as="span" gap="1" color={image.likedByMe ? 'pink.300' : 'fg.muted'} fontSize="sm" data-testid="card-likes">
+      <HeartIcon boxSize="3.5" filled={image.likedByMe} />
+      <span>{likesLabel(image.likes)}</span>
+    </HStack>
+  );
+}
+
+/**
+ * One gallery image, as a button that opens its details. A fixed-proportion frame with the
+ * ThumbHash underneath keeps the grid still while pictures arrive; `onError` hides a broken one.
+ */
+export function ImageCard({
+  image,
+  view,
+  tab,
+  onOpen,
+  onError,
+}: {
+  image: ImageFieldsFragment;
+  view: GalleryView;
+  tab: GalleryTab;
+  onOpen: () => void;
+  onError: () => void;
+}) {
+  const creator = tab === 'public' ? creatorName(image.user) : null;
+  const meta = (
+    <Flex as="span" gap="2" align="center" wrap="wrap" fontSize="sm" color="fg.muted">
+      <Likes image={image} />
+      {creator && (
+        <Text as="span" truncate>
+          by {creator}
+        </Text>
+      )}
+      {tab === 'mine' && <VisibilityBadge isPublic={image.isPublic} />}
+    </Flex>
+  );
+
+  const common = {
+    type: 'button' as const,
+    onClick: onOpen,
+    w: 'full',
+    textAlign: 'start' as const,
+    rounded: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border.muted',
+    bg: 'bg.subtle',
+    overflow: 'hidden',
+    cursor: 'pointer',
+    transition: 'border-color 0.15s, transform 0.15s',
+    _hover: { borderColor: 'purple.500' },
+    focusRing: 'outside' as const,
+    'data-testid': 'gallery-card',
+    'data-image-id': image.id,
+  };
+
+  if (view === 'list') {
+    return (
+      <chakra.button {...common} display="flex" gap="4" p="3" alignItems="center">
+        <Box as="span" display="block" position="relative" w={{ base: '20', sm: '28' }} flexShrink={0}>
+          <ImageFrame image={image} alt="" ratio={1} sizes="112px" rounded="md" onError={onError} />
+          {image.isDemo && <DemoBadge position="absolute" top="1" insetStart="1" size="xs" />}
+        </Box>
+        <Stack as="span" gap="1.5" minW="0" flex="1">
+          <Text as="span" fontWeight="medium" lineClamp={2} data-testid="card-prompt">
+            {image.prompt}
+          </Text>
+          <Text as="span" fontSize="xs" color="fg.muted">
+            {describeSettings(image.settings)} · <time dateTime={image.createdAt}>{formatImageDate(image.createdAt)}</time>
+          </Text>
+          {meta}
+        </Stack>
+      </chakra.button>
+    );
+  }
+
+  return (
+    <chakra.button {...common} display="block" h="full" _hover={{ borderColor: 'purple.500', transform: 'translateY(-2px)' }}>
+      <Box as="span" display="block" position="relative">
+        <ImageFrame
+          image={image}
+          alt=""
+          ratio={1}
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          onError={onError}
+        />
+        {image.isDemo && <DemoBadge position="absolute" top="2" insetStart="2" />}
+      </Box>
+      <Stack as="span" gap="1.5" p="3">
+        <Text as="span" fontWeight="medium" fontSize="sm" lineClamp={2} data-testid="card-prompt">
+          {image.prompt}
+        </Text>
+        {meta}
+      </Stack>
+    </chakra.button>
+  );
+}

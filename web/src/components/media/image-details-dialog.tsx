@@ -1,0 +1,158 @@
+import { Box, Button, CloseButton, Dialog, Flex, Grid, Portal, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { ImageFieldsFragment } from '../../gql/graphql';
+import {
+  creatorName,
+  formatImageDate,
+  generatorHandOffState,
+  likesLabel,
+  qualityLabel,
+  sizeLabel,
+  styleLabel,
+} from '../../lib/image-settings';
+import { DownloadIcon } from '../chat/chat-icons';
+import { ImageFrame } from './image-frame';
+import type { GalleryTab } from './image-card';
+import { HeartIcon, WandIcon } from './media-icons';
+import { DemoBadge, VisibilitySwitch } from './media-parts';
+import { useImageDownload, useImageLike, useImageVisibility } from './use-image-actions';
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <Text as="dt" color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="sm" m="0" data-testid={testId}>
+        {children}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * Image Details (spec §2): the picture, its prompt and settings (model, size, quality, style), the
+ * creator (public tab), likes and date; Download, Like (public tab), the visibility switch
+ * (personal tab) and "Use these settings", which opens the generator prefilled.
+ */
+export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFieldsFragment | null; tab: GalleryTab; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { download, downloadingId } = useImageDownload();
+  const { like, unlike, likingId } = useImageLike();
+  const { setVisibility, updatingId } = useImageVisibility();
+  const creator = image && tab === 'public' ? creatorName(image.user) : null;
+  const ratio = image && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
+
+  const openInGenerator = (current: ImageFieldsFragment) =>
+    void navigate('/generator', { state: generatorHandOffState({ prompt: current.prompt, ...current.settings }) });
+
+  return (
+    <Dialog.Root
+      open={image !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="image-details">
+            <Dialog.Header>
+              <Dialog.Title>Image Details</Dialog.Title>
+            </Dialog.Header>
+            {image && (
+              <>
+                <Dialog.Body>
+                  <Stack gap="5">
+                    <Box position="relative" mx="auto" w="full" maxW={`calc(26rem * ${ratio})`}>
+                      <ImageFrame
+                        image={image}
+                        alt={image.prompt}
+                        fit="contain"
+                        eager
+                        sizes="(min-width: 768px) 36rem, 100vw"
+                        rounded="md"
+                      />
+                      {image.isDemo && <DemoBadge position="absolute" top="2" insetStart="2" />}
+                    </Box>
+                    <Stack gap="1">
+                      <Text fontSize="sm" color="fg.muted">
+                        Prompt
+                      </Text>
+                      <Text wordBreak="break-word" data-testid="details-prompt">
+                        {image.prompt}
+                      </Text>
+                    </Stack>
+                    <Grid as="dl" templateColumns="max-content 1fr" columnGap="6" rowGap="1.5" m="0">
+                      <Detail label="Model" testId="details-model">
+                        {image.model}
+                        {image.isDemo ? ' (demo, not AI)' : ''}
+                      </Detail>
+                      <Detail label="Size">{sizeLabel(image.settings.size)}</Detail>
+                      <Detail label="Quality">{qualityLabel(image.settings.quality)}</Detail>
+                      <Detail label="Style">{styleLabel(image.settings.style)}</Detail>
+                      {tab === 'public' && (
+                        <Detail label="Creator" testId="details-creator">
+                          {creator ?? 'Anonymous'}
+                        </Detail>
+                      )}
+                      <Detail label="Likes" testId="details-likes">
+                        {likesLabel(image.likes)}
+                      </Detail>
+                      <Detail label="Created">
+                        <time dateTime={image.createdAt}>{formatImageDate(image.createdAt)}</time>
+                      </Detail>
+                    </Grid>
+                    {tab === 'mine' && (
+                      <VisibilitySwitch
+                        image={image}
+                        updating={updatingId === image.id}
+                        onChange={(isPublic) => void setVisibility(image, isPublic)}
+                      />
+                    )}
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Flex gap="2" wrap="wrap" justify="flex-end" w="full">
+                    {tab === 'public' && (
+                      <>
+                        {image.likedByMe && (
+                          <Button variant="ghost" onClick={() => void unlike(image)} disabled={likingId === image.id}>
+                            Unlike
+                          </Button>
+                        )}
+                        <Button
+                          variant="outline"
+                          colorPalette="pink"
+                          onClick={() => void like(image)}
+                          loading={likingId === image.id}
+                          data-liked={image.likedByMe ? 'true' : undefined}
+                        >
+                          <HeartIcon filled={image.likedByMe} />
+                          Like
+                        </Button>
+                      </>
+                    )}
+                    <Button variant="outline" onClick={() => void download(image)} loading={downloadingId === image.id}>
+                      <DownloadIcon />
+                      Download
+                    </Button>
+                    <Button colorPalette="purple" onClick={() => openInGenerator(image)}>
+                      <WandIcon />
+                      Use these settings
+                    </Button>
+                  </Flex>
+                </Dialog.Footer>
+              </>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

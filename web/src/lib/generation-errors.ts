@@ -1,0 +1,27 @@
+import { TOASTS } from './error-toasts';
+import { getErrorCode, getErrorMessage } from './graphql-errors';
+import type { ToastInput } from './toaster';
+
+/**
+ * Codes whose server message is written for members and explains the failure better than the
+ * generic text (a refused prompt, an empty balance, the free plan's limit, the pace limit).
+ */
+const EXPLAINED_CODES = new Set(['CONTENT_REJECTED', 'QUOTA_EXCEEDED', 'INSUFFICIENT_TOKENS', 'RATE_LIMITED', 'VALIDATION_FAILED']);
+
+/** Spec §8: always titled 'Generation Failed'; the server's explanation replaces the description where it has one. */
+export function generationFailedToast(code: string | null | undefined, message: string | null | undefined): ToastInput {
+  const toast = TOASTS.generationFailed;
+  return code && EXPLAINED_CODES.has(code) && message?.trim() ? { ...toast, description: message.trim() } : toast;
+}
+
+/** The toast for a failed generateImage call; null when the session is gone (handled globally). */
+export function generationErrorToast(error: unknown): ToastInput | null {
+  const code = getErrorCode(error);
+  if (code === 'UNAUTHENTICATED') return null;
+  return generationFailedToast(code, getErrorMessage(error));
+}
+
+/** The out-of-tokens case, for offering the way to buy more. */
+export function isOutOfTokens(code: string | null | undefined): boolean {
+  return code === 'INSUFFICIENT_TOKENS';
+}
