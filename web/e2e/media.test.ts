@@ -277,6 +277,18 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await ownCard.getByTestId('visibility-badge').getByText('Private').waitFor();
     await pageA.getByRole('tab', { name: 'Public Gallery' }).click();
     await pageA.getByText('No public images yet').waitFor();
+
+    // A deletes it: the first press only arms the button, the second removes the image for good.
+    await pageA.getByRole('tab', { name: 'My Images' }).click();
+    await ownCard.click();
+    await ownDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await ownDialog.getByRole('button', { name: 'Delete for good' }).click();
+    await pageA.getByText('Image Deleted').waitFor();
+    await ownDialog.waitFor({ state: 'detached' });
+    await pageA.getByText('No images yet').waitFor();
+    await pageA.reload();
+    await pageA.getByRole('tab', { name: 'My Images' }).click();
+    await pageA.getByText('No images yet').waitFor();
   });
 
   it('picks the progress back up after a reload, and cancels with a refund', async () => {

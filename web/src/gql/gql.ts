@@ -56,6 +56,7 @@ type Documents = {
     "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": typeof types.SetImageVisibilityDocument,
     "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.LikeImageDocument,
     "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.UnlikeImageDocument,
+    "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": typeof types.DeleteImageDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -101,6 +102,7 @@ const documents: Documents = {
     "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": types.SetImageVisibilityDocument,
     "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.LikeImageDocument,
     "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.UnlikeImageDocument,
+    "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": types.DeleteImageDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -286,6 +288,10 @@ export function graphql(source: "\n  mutation LikeImage($id: ID!) {\n    likeIma
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

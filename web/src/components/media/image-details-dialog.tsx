@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Dialog, Flex, Grid, Portal, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ImageFieldsFragment } from '../../gql/graphql';
 import {
@@ -16,7 +16,7 @@ import { ImageFrame } from './image-frame';
 import type { GalleryTab } from './image-card';
 import { HeartIcon, WandIcon } from './media-icons';
 import { DemoBadge, VisibilitySwitch } from './media-parts';
-import { useImageDownload, useImageLike, useImageVisibility } from './use-image-actions';
+import { useImageDelete, useImageDownload, useImageLike, useImageVisibility } from './use-image-actions';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -41,6 +41,10 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
   const { download, downloadingId } = useImageDownload();
   const { like, unlike, likingId } = useImageLike();
   const { setVisibility, updatingId } = useImageVisibility();
+  const { remove, deletingId } = useImageDelete();
+  // Deleting asks twice: the first press arms the button for this image, the second deletes.
+  const [armedDeleteId, setArmedDeleteId] = useState<string | null>(null);
+  const confirmingDelete = image != null && armedDeleteId === image.id;
   const creator = image && tab === 'public' ? creatorName(image.user) : null;
   const ratio = image && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
 
@@ -116,6 +120,20 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Flex gap="2" wrap="wrap" justify="flex-end" w="full">
+                    {tab === 'mine' && (
+                      <Button
+                        variant={confirmingDelete ? 'solid' : 'ghost'}
+                        colorPalette="red"
+                        me="auto"
+                        loading={deletingId === image.id}
+                        onClick={() => {
+                          if (!confirmingDelete) return setArmedDeleteId(image.id);
+                          void remove(image).then((deleted) => deleted && onClose());
+                        }}
+                      >
+                        {confirmingDelete ? 'Delete for good' : 'Delete'}
+                      </Button>
+                    )}
                     {tab === 'public' && (
                       <>
                         {image.likedByMe && (

@@ -161,3 +161,9 @@ export const UnlikeImageDocument = graphql(`
     }
   }
 `);
+
+export const DeleteImageDocument = graphql(`
+  mutation DeleteImage($id: ID!) {
+    deleteImage(id: $id)
+  }
+`);

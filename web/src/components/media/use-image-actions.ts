@@ -6,6 +6,7 @@ import { isUnauthenticatedError } from '../../lib/graphql-errors';
 import { downloadImage } from '../../lib/image-download';
 import { showToast, type ToastInput } from '../../lib/toaster';
 import {
+  DeleteImageDocument,
   LikeImageDocument,
   MyImagesDocument,
   PublicImagesDocument,
@@ -92,6 +93,39 @@ export function useImageLike() {
     [client],
   );
   return { like, unlike, likingId };
+}
+
+const IMAGE_DELETED: ToastInput = { title: 'Image Deleted', description: 'The image and its likes are gone for good.' };
+const DELETE_FAILED: ToastInput = {
+  title: 'Delete Failed',
+  description: 'Failed to delete image. Please try again.',
+  variant: 'destructive',
+};
+
+/** The owner deletes an image: it leaves the cache at once and both lists refresh. */
+export function useImageDelete() {
+  const client = useApolloClient();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const remove = useCallback(
+    async (image: Pick<ImageFieldsFragment, 'id'>): Promise<boolean> => {
+      setDeletingId(image.id);
+      try {
+        await client.mutate({ mutation: DeleteImageDocument, variables: { id: image.id } });
+        client.cache.evict({ id: client.cache.identify({ __typename: 'Image', id: image.id }) });
+        client.cache.gc();
+        showToast(IMAGE_DELETED);
+        void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
+        return true;
+      } catch (error) {
+        showFailure(error, DELETE_FAILED);
+        return false;
+      } finally {
+        setDeletingId(null);
+      }
+    },
+    [client],
+  );
+  return { remove, deletingId };
 }
 
 /** Spec §7: the download fetches the image and saves it as "<prompt[0..50]>.png". */
