@@ -1,4 +1,4 @@
-import type { Bus, ObjectStorage, StoredObject } from '@app/kit';
+import type { Bus, ObjectStorage, ObjectStream } from '@app/kit';
 import {
   AppError,
   FINISHED_GENERATION_STATUSES,
@@ -53,11 +53,18 @@ export class MediaClient {
     (await this.bus.request(mediaRpc.deleteImage, { userId, imageId }, meta)).ok;
 
   /** A file of an image the viewer may see (anyone for public images), or NOT_FOUND. */
-  async readImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, meta: RequestMeta) {
+  /**
+   * Checks that the viewer may see the file (media decides) and says how to serve it; `open` reads
+   * it from storage as a stream, so a conditional request that ends in 304 never touches the bytes.
+   */
+  async locateImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, meta: RequestMeta) {
     const file = await this.bus.request(mediaRpc.locateImageFile, { userId: viewerId, imageId, variant }, meta);
-    const object: StoredObject | null = await this.storage.get(file.key);
-    if (!object) throw new AppError('NOT_FOUND', 'Image file not found');
-    return { ...file, body: object.body };
+    const open = async (): Promise<ObjectStream> => {
+      const object = await this.storage.openStream(file.key);
+      if (!object) throw new AppError('NOT_FOUND', 'Image file not found');
+      return object;
+    };
+    return { ...file, open };
   }
 
   /**

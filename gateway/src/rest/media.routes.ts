@@ -1,3 +1,5 @@
+import { pipeline } from 'node:stream/promises';
+import { logger } from '@app/kit';
 import { AppError, type GenerationJob, IMAGE_VARIANTS, type ImageVariant, type User } from '@app/schema';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { toRestImage, toRestJob } from '../graphql/media.mappers';
@@ -143,7 +145,8 @@ export function mediaRoutes(
       const variant = file.slice(0, file.lastIndexOf('.')) as ImageVariant;
       if (!IMAGE_VARIANTS.includes(variant)) throw new AppError('NOT_FOUND', 'Not found');
       const user = await req.state.user();
-      const image = await media.readImageFile(user?.id ?? null, id(req), variant, meta(req, user));
+      const image = await media.locateImageFile(user?.id ?? null, id(req), variant, meta(req, user));
+      // A stored file never changes: its id and variant name it for good.
       const etag = `"${id(req)}-${variant}"`;
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', image.isPublic ? 'public, max-age=300, stale-while-revalidate=3600' : 'private, no-cache');
@@ -156,7 +159,18 @@ export function mediaRoutes(
         res.status(304).end();
         return;
       }
-      res.send(image.body);
+      const object = await image.open();
+      res.setHeader('Content-Length', String(object.size));
+      if (req.method === 'HEAD') {
+        object.stream.destroy();
+        res.end();
+        return;
+      }
+      // Streamed from storage: memory stays flat however large the file or however many are served at once.
+      await pipeline(object.stream, res).catch((error: unknown) => {
+        // A client that goes away mid-file is not a server error; a storage failure mid-file can only cut the answer short.
+        if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err: error }, 'Image file cut short');
+      });
     })().catch((error: unknown) => sendError(res, error));
   });
   return router;

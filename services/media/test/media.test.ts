@@ -143,7 +143,18 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       expect(original.status).toBe(200);
       expect(original.headers.get('content-type')).toBe('image/png');
       expect(original.headers.get('cache-control')).toContain('private');
-      const metadata = await sharp(Buffer.from(await original.arrayBuffer())).metadata();
+      const originalBytes = Buffer.from(await original.arrayBuffer());
+      expect(Number(original.headers.get('content-length'))).toBe(originalBytes.length);
+      // A revalidation with the ETag is answered 304 with no body; HEAD gives the headers alone.
+      const revalidated = await alice.fetch(image.imageUrl, { headers: { 'if-none-match': original.headers.get('etag')! } });
+      expect(revalidated.status).toBe(304);
+      expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
+      const head = await alice.fetch(image.imageUrl, { method: 'HEAD' });
+      expect({ status: head.status, length: Number(head.headers.get('content-length')) }).toEqual({
+        status: 200,
+        length: originalBytes.length,
+      });
+      const metadata = await sharp(originalBytes).metadata();
       expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
         format: 'png',
         width: 1024,

@@ -77,6 +77,20 @@ describe.each(drivers.map((driver) => [driver.name, driver] as const))('object s
     expect((await storage.get('images/big/original.png'))?.body.equals(big)).toBe(true);
   });
 
+  it('streams an object with its length and content type, and answers null for a missing one', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 5);
+    big[0] = 1;
+    await storage.put('images/streamed/w1024.webp', big, 'image/webp');
+    const opened = await storage.openStream('images/streamed/w1024.webp');
+    expect(opened?.size).toBe(big.length);
+    expect(opened?.contentType).toBe('image/webp');
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).equals(big)).toBe(true);
+    expect(await storage.openStream('images/missing/w256.webp')).toBeNull();
+    await expect(storage.openStream('../escape.png')).rejects.toThrow('Invalid object key');
+  });
+
   it('refuses keys that could escape or are not server-shaped', async () => {
     for (const key of ['../etc/passwd', 'images/../../x.png', '/abs.png', 'images/.hidden', 'Images/UPPER.png', '', 'a//b.png']) {
       await expect(storage.put(key, png, 'image/png')).rejects.toThrow('Invalid object key');

@@ -4,7 +4,7 @@ import { LocalStorage, MemoryStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';
 import { S3Storage, readS3Config } from './s3-storage';
 
-export type { ObjectStorage, StoredObject } from './object-storage';
+export type { ObjectStorage, ObjectStream, StoredObject } from './object-storage';
 export { LocalStorage, MemoryStorage } from './local-storage';
 export { S3Storage, readS3Config, type S3StorageConfig } from './s3-storage';
 

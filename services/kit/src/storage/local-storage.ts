@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import path from 'node:path';
-import { type ObjectStorage, type StoredObject, assertValidKey, contentTypeForKey } from './object-storage';
+import { type ObjectStorage, type ObjectStream, type StoredObject, assertValidKey, contentTypeForKey } from './object-storage';
 
 /** Files under a directory (DATA_DIR/objects); writes go to a temporary name first, so a crash never leaves half a file. */
 export class LocalStorage implements ObjectStorage {
@@ -27,6 +29,25 @@ export class LocalStorage implements ObjectStorage {
       return { body: await fs.readFile(this.pathOf(key)), contentType: contentTypeForKey(key) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async openStream(key: string): Promise<ObjectStream | null> {
+    const file = this.pathOf(key);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      // The size and the bytes come from one open file, so a concurrent overwrite (a rename) cannot mix them.
+      const { size } = await handle.stat();
+      return { stream: createReadStream(file, { fd: handle, autoClose: true }), contentType: contentTypeForKey(key), size };
+    } catch (error) {
+      await handle.close();
       throw error;
     }
   }
@@ -69,6 +90,11 @@ export class MemoryStorage implements ObjectStorage {
     assertValidKey(key);
     const found = this.objects.get(key);
     return found ? { body: Buffer.from(found.body), contentType: found.contentType } : null;
+  }
+
+  async openStream(key: string): Promise<ObjectStream | null> {
+    const found = await this.get(key);
+    return found ? { stream: Readable.from([found.body]), contentType: found.contentType, size: found.body.length } : null;
   }
 
   async exists(key: string): Promise<boolean> {

@@ -1,7 +1,17 @@
+import type { Readable } from 'node:stream';
+
 /** A stored object: its bytes and how to serve them. */
 export interface StoredObject {
   body: Buffer;
   contentType: string;
+}
+
+/** A stored object opened for reading, so it can be served without holding it in memory. */
+export interface ObjectStream {
+  stream: Readable;
+  contentType: string;
+  /** Its length in bytes. */
+  size: number;
 }
 
 /**
@@ -15,6 +25,8 @@ export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when there is no such object. */
   get(key: string): Promise<StoredObject | null>;
+  /** null when there is no such object. The caller reads the stream to its end or destroys it. */
+  openStream(key: string): Promise<ObjectStream | null>;
   exists(key: string): Promise<boolean>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;

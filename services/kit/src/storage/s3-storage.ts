@@ -8,7 +8,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { type ObjectStorage, type StoredObject, assertValidKey } from './object-storage';
+import { Readable } from 'node:stream';
+import { type ObjectStorage, type ObjectStream, type StoredObject, assertValidKey } from './object-storage';
 
 export interface S3StorageConfig {
   endpoint: string | null;
@@ -78,6 +79,20 @@ export class S3Storage implements ObjectStorage {
       const result = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
       const bytes = await result.Body!.transformToByteArray();
       return { body: Buffer.from(bytes), contentType: result.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async openStream(key: string): Promise<ObjectStream | null> {
+    assertValidKey(key);
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      // In Node the SDK's body is an http.IncomingMessage, a Readable.
+      if (!(result.Body instanceof Readable) || result.ContentLength === undefined)
+        throw new Error('S3 answered without a body or a length');
+      return { stream: result.Body, contentType: result.ContentType ?? 'application/octet-stream', size: result.ContentLength };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -1,5 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import { StrokeIcon } from '../icons';
+import { GalleryIcon, StrokeIcon } from '../icons';
 
 /** Inline stroke icons for the generator and gallery screens (decorative: buttons carry the label). */
 
@@ -23,16 +23,8 @@ export function HeartIcon({ filled, ...props }: IconProps & { filled?: boolean }
   );
 }
 
-export function GridViewIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <rect x="3" y="3" width="7" height="7" rx="1" />
-      <rect x="14" y="3" width="7" height="7" rx="1" />
-      <rect x="3" y="14" width="7" height="7" rx="1" />
-      <rect x="14" y="14" width="7" height="7" rx="1" />
-    </StrokeIcon>
-  );
-}
+/** The grid view's icon is the gallery's own four squares. */
+export const GridViewIcon = GalleryIcon;
 
 export function ListViewIcon(props: IconProps) {
   return (
