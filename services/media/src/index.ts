@@ -1,9 +1,9 @@
-import { Outbox, type ServiceDefinition, openObjectStorage } from '@app/kit';
+import { type ObjectStorage, Outbox, type ServiceDefinition, openObjectStorage } from '@app/kit';
 import { GenerationUpdates } from './generations/generation-updates';
 import { GenerationWorker } from './generations/generation-worker';
 import { GenerationService } from './generations/generation.service';
 import { ImageLedger } from './generations/image-ledger';
-import { ImagesService } from './images/images.service';
+import { ImagesService, startImageFileCleanup } from './images/images.service';
 import { type MediaConfig, readMediaConfig } from './media.config';
 import { serveMedia } from './media.handlers';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
@@ -22,6 +22,8 @@ export { processImage } from './images/renditions';
 export interface MediaServiceOverrides extends Partial<MediaConfig> {
   /** Replaces the provider chosen from the environment (tests). */
   provider?: ImageProvider;
+  /** Replaces the object storage chosen from the environment (tests). */
+  storage?: ObjectStorage;
 }
 
 /** IMAGE_PROVIDER (or A1111_URL / OPENAI_IMAGES_API_KEY) picks a real provider; otherwise the offline demo renderer. */
@@ -47,11 +49,11 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
   entities: [],
   migrations: [MediaInitial1763800000001, MediaCore1764000000000],
   async start({ bus, db, env, infra }) {
-    const { provider: providerOverride, ...configOverrides } = overrides;
+    const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
     const config = { ...readMediaConfig(env), ...configOverrides };
     const provider = providerOverride ?? chooseImageProvider(env, config);
     const outbox = new Outbox(db, bus, 'media');
-    const storage = openObjectStorage(infra, env);
+    const storage = storageOverride ?? openObjectStorage(infra, env);
     const images = new ImagesService(db, bus, outbox, storage);
     const updates = new GenerationUpdates(bus, images);
     const ledger = new ImageLedger(bus);
@@ -59,8 +61,9 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const generations = new GenerationService(db, outbox, ledger, provider, worker, updates, config);
     const relay = outbox.start();
     const handlers = await serveMedia(bus, generations, images, provider);
+    const fileCleanup = await startImageFileCleanup(bus, storage);
     // Handlers stop first so no job is queued while the worker hands its jobs back.
-    return [...handlers, await worker.start(), relay];
+    return [...handlers, await worker.start(), fileCleanup, relay];
   },
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chatService } from '@app/chat';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
-import type { InfraConfig } from '@app/kit';
+import { type InfraConfig, type ObjectStorage, openObjectStorage } from '@app/kit';
 import sharp from 'sharp';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
@@ -53,6 +53,16 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
   let infra: InfraConfig;
   const provider = new ScriptedImageProvider();
   const cleanups: (() => Promise<void>)[] = [];
+  /** The media service's store; writes to keys matching `failWrites` fail, as a full disk or a refusing bucket would. */
+  let storage: ObjectStorage;
+  let failWrites: RegExp | null = null;
+  const written: string[] = [];
+  const imageFiles = (imageId: string) =>
+    ['original.png', 'w256.webp', 'w512.webp', 'w1024.webp'].map((file) => `images/${imageId}/${file}`);
+  const storedFiles = async (imageId: string) => {
+    const present = await Promise.all(imageFiles(imageId).map((key) => storage.exists(key)));
+    return imageFiles(imageId).filter((_key, index) => present[index]);
+  };
 
   beforeAll(async () => {
     const created = await target.create();
@@ -80,6 +90,19 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         S3_FORCE_PATH_STYLE: 'true',
       });
     }
+    storage = openObjectStorage(infra, env);
+    const flaky: ObjectStorage = {
+      driver: storage.driver,
+      ensureReady: () => storage.ensureReady(),
+      put: (key, body, type) => {
+        written.push(key);
+        return failWrites?.test(key) ? Promise.reject(new Error('The store refused the write')) : storage.put(key, body, type);
+      },
+      get: (key) => storage.get(key),
+      openStream: (key) => storage.openStream(key),
+      exists: (key) => storage.exists(key),
+      delete: (key) => storage.delete(key),
+    };
     platform = await startEmbedded({
       infra,
       gateway: { port: 0 },
@@ -87,7 +110,14 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       services: [
         identityService,
         chatService,
-        createMediaService({ provider, sweepIntervalMs: 200, pollIntervalMs: 100, jobLeaseMs: 1_500, retryDelayMs: 50 }),
+        createMediaService({
+          provider,
+          storage: flaky,
+          sweepIntervalMs: 200,
+          pollIntervalMs: 100,
+          jobLeaseMs: 1_500,
+          retryDelayMs: 50,
+        }),
       ],
     });
     cleanup = async () => {
@@ -97,6 +127,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
   });
   afterAll(() => cleanup?.());
   beforeEach(() => {
+    failWrites = null;
     provider.answers = [];
     provider.fallback = { steps: 3, stepDelayMs: 10 };
   });
@@ -334,10 +365,39 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
          VALUES ($1, $2, 'running', 'Orphaned', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $3, 1, 'media-gone', now() - interval '1 second')`,
         [id, userId, `image-generation:${id}`],
       );
+      // It died while storing: half of its files are there.
+      const stale = Buffer.from('half-written');
+      await storage.put(`images/${id}/original.png`, stale, 'image/png');
+      await storage.put(`images/${id}/w1024.webp`, stale, 'image/webp');
+      let job: Job | null = null;
       await eventually(async () => {
-        const job = (await (await ivy.fetch(`/api/generations/${id}`)).json()) as Job;
+        job = (await (await ivy.fetch(`/api/generations/${id}`)).json()) as Job;
         expect(job.status).toBe('done');
       }, 15_000);
+      // The image takes its job's id, so the retry wrote over those files instead of leaving them beside its own.
+      expect(job!.image?.id).toBe(id);
+      expect(await storedFiles(id)).toEqual(imageFiles(id));
+      const original = (await storage.get(`images/${id}/original.png`))!.body;
+      expect((await sharp(original).metadata()).width).toBe(1024);
+    });
+
+    it('a job whose files cannot all be stored fails, is refunded, and leaves no file behind', async () => {
+      const jo = await member();
+      failWrites = /\/w1024\.webp$/;
+      written.length = 0;
+      const failed = await jo.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Nowhere to put it' } });
+      expect(failed.status).toBe(503);
+      const [row] = (await mediaDb().query(
+        `SELECT "id", "status" FROM "media"."generation_jobs" WHERE "prompt" = 'Nowhere to put it'`,
+      )) as {
+        id: string;
+        status: string;
+      }[];
+      expect(row?.status).toBe('failed');
+      // The original and the smaller renditions were written before the last one failed; all of them are gone.
+      expect(written).toEqual(expect.arrayContaining(imageFiles(row!.id)));
+      expect(await storedFiles(row!.id)).toEqual([]);
+      await eventually(async () => expect(await balance(jo)).toBe(10));
     });
   });
 
@@ -399,8 +459,11 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         });
       }, 10_000);
       expect((await viewer.fetch(`/api/images/${image.id}`, { method: 'DELETE' })).status).toBe(403);
+      expect(await storedFiles(image.id)).toEqual(imageFiles(image.id));
       const deleted = await owner.graphql<{ deleteImage: boolean }>('mutation($id: ID!) { deleteImage(id: $id) }', { id: image.id });
       expect(deleted.data?.deleteImage).toBe(true);
+      // The files follow the committed deletion (through its event).
+      await eventually(async () => expect(await storedFiles(image.id)).toEqual([]), 10_000);
       expect((await owner.fetch(`/api/images/${image.id}`)).status).toBe(404);
       expect((await owner.fetch(image.imageUrl)).status).toBe(404);
       expect((await owner.fetch(image.renditions[0]!.url)).status).toBe(404);

@@ -10,7 +10,7 @@ import {
 } from '@app/schema';
 import { z } from 'zod';
 import { ImagesRepository } from '../images/images.repository';
-import { imageKeys } from '../images/images.service';
+import { deleteImageFiles, imageKeys } from '../images/images.service';
 import { InvalidImageError, processImage } from '../images/renditions';
 import type { MediaConfig } from '../media.config';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
@@ -142,7 +142,6 @@ export class GenerationWorker {
     let progress: number | null = null;
     let lastPush = 0;
     let lastEventQuarter = 0;
-    let stored: string[] = [];
     const heartbeat = setInterval(
       () => {
         void this.jobs
@@ -180,7 +179,7 @@ export class GenerationWorker {
       });
       if (controller.signal.aborted) throw new ImageProviderError('CANCELLED', 'The generation was stopped');
       const storing = await this.jobs.markStoring(row.id, this.owner);
-      if (!storing) return await this.lostOrCancelled(row, stored);
+      if (!storing) return await this.lostOrCancelled(row);
       await this.updates.push(storing);
       void this.progressEvent(storing, 'storing', 1);
 
@@ -190,7 +189,8 @@ export class GenerationWorker {
           throw new ImageProviderError('UNAVAILABLE', 'The image provider sent a picture that could not be read', undefined, true);
         throw error;
       });
-      const imageId = randomUUID();
+      // An image takes its job's id: a retry after a crash writes over the files the dead attempt left, never beside them.
+      const imageId = row.id;
       const files = [
         { key: imageKeys.original(imageId), body: processed.png, type: 'image/png' },
         ...processed.renditions.map((rendition) => ({
@@ -199,8 +199,10 @@ export class GenerationWorker {
           type: 'image/webp',
         })),
       ];
-      stored = files.map((file) => file.key);
-      await Promise.all(files.map((file) => this.storage.put(file.key, file.body, file.type)));
+      // Every write settles before a failure is handled, so no write lands after its files were discarded.
+      const writes = await Promise.allSettled(files.map((file) => this.storage.put(file.key, file.body, file.type)));
+      const refused = writes.find((write) => write.status === 'rejected');
+      if (refused) throw refused.reason;
       const renditionMs = Math.round(performance.now() - renderStarted);
 
       const done = await this.db.transaction(async (manager) => {
@@ -242,11 +244,11 @@ export class GenerationWorker {
         );
         return finished;
       });
-      if (!done) return await this.lostOrCancelled(row, stored);
+      if (!done) return await this.lostOrCancelled(row);
       void this.outbox.flush();
       await this.updates.push(done);
     } catch (error) {
-      await this.handleFailure(row, error, controller.signal.reason as StopReason | undefined, stored);
+      await this.handleFailure(row, error, controller.signal.reason as StopReason | undefined);
     } finally {
       clearInterval(heartbeat);
       this.running.delete(row.id);
@@ -254,14 +256,17 @@ export class GenerationWorker {
   }
 
   /** A finishing step matched nothing: either the member cancelled, or the lease went to the sweeper. */
-  private async lostOrCancelled(row: JobRow, stored: string[]): Promise<void> {
+  private async lostOrCancelled(row: JobRow): Promise<void> {
     const current = await this.jobs.find(row.id);
     const reason: StopReason = current?.lease_owner === this.owner && current.cancel_requested ? 'cancel' : 'lost';
-    await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason, stored);
+    await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason);
   }
 
-  private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined, stored: string[]): Promise<void> {
-    await Promise.all(stored.map((key) => this.storage.delete(key).catch(() => undefined)));
+  /**
+   * Files of an attempt stay while the job may run again (its next attempt writes over them) and go
+   * once the job has ended without an image.
+   */
+  private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined): Promise<void> {
     if (stopReason === 'lost') {
       logger.warn({ jobId: row.id }, 'generation lease lost; another instance owns the job now');
       return;
@@ -274,6 +279,7 @@ export class GenerationWorker {
     if (stopReason === 'cancel') {
       const cancelled = await this.finish(row, 'cancelled', null, null);
       if (cancelled) {
+        await this.discardFiles(row.id);
         await this.settleRefund(cancelled);
         await this.updates.push(cancelled);
       }
@@ -298,9 +304,17 @@ export class GenerationWorker {
     const message = code === 'CONTENT_REJECTED' ? providerError!.message : GENERIC_FAILURE;
     const failed = await this.finish(row, 'failed', code, message);
     if (failed) {
+      await this.discardFiles(row.id);
       await this.settleRefund(failed);
       await this.updates.push(failed);
     }
+  }
+
+  /** A job that ended without an image leaves no files; one that cannot be removed now is logged. */
+  private async discardFiles(jobId: string): Promise<void> {
+    await deleteImageFiles(this.storage, jobId).catch((error: unknown) =>
+      logger.warn({ jobId, err: error }, 'files of an ended job not deleted'),
+    );
   }
 
   private async finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
@@ -349,7 +363,10 @@ export class GenerationWorker {
       if (swept.length > 0) {
         logger.warn({ jobs: swept.map((row) => `${row.id}:${row.status}`) }, 'took back generation jobs with expired leases');
         void this.outbox.flush();
-        for (const row of swept) await this.updates.push(row);
+        for (const row of swept) {
+          if (row.status === 'failed') await this.discardFiles(row.id);
+          await this.updates.push(row);
+        }
         this.wake();
       }
       for (const row of await this.jobs.refundsDue(50)) await this.settleRefund(row);

@@ -1,4 +1,4 @@
-import { type Bus, type Database, type ObjectStorage, type Outbox, logger } from '@app/kit';
+import { type Bus, type Database, type ObjectStorage, type Outbox, type Subscription } from '@app/kit';
 import {
   AppError,
   type Image,
@@ -6,6 +6,7 @@ import {
   type ImagePage,
   type ImageVariant,
   type PageArgs,
+  RENDITION_WIDTHS,
   identityRpc,
   mediaEvents,
 } from '@app/schema';
@@ -15,7 +16,28 @@ import { type ImageRow, ImagesRepository, type PageCursor, toImage } from './ima
 export const imageKeys = {
   original: (imageId: string) => `images/${imageId}/original.png`,
   rendition: (imageId: string, width: number) => `images/${imageId}/w${width}.webp`,
+  /** Every key an image can have: the original and each rung of the ladder. */
+  all: (imageId: string) => [imageKeys.original(imageId), ...RENDITION_WIDTHS.map((width) => imageKeys.rendition(imageId, width))],
 };
+
+/** Removes an image's files, present or not; rejects if one could not be removed (the caller decides whether to retry). */
+export async function deleteImageFiles(storage: ObjectStorage, imageId: string): Promise<void> {
+  await Promise.all(imageKeys.all(imageId).map((key) => storage.delete(key)));
+}
+
+/**
+ * Files of deleted images go once the deletion is committed: from its event, redelivered until the
+ * store has taken it, so a crash after the commit cannot leave files behind. Repeats are harmless.
+ */
+export function startImageFileCleanup(bus: Bus, storage: ObjectStorage): Promise<Subscription> {
+  return bus.consumeEvents(
+    { subjects: [mediaEvents.imageDeleted.type], durableName: 'media-image-files', deliver: 'all' },
+    async (event) => {
+      const { imageId } = mediaEvents.imageDeleted.data.parse(event.data);
+      await deleteImageFiles(storage, imageId);
+    },
+  );
+}
 
 /** SPEC §5: the download name is the prompt cut to 50 characters plus `.png`. */
 export const downloadFileName = (prompt: string, extension = 'png') => `${prompt.slice(0, 50)}.${extension}`;
@@ -93,7 +115,7 @@ export class ImagesService {
     return this.get(userId, imageId);
   }
 
-  /** Owner only. The row (and its likes) go in one transaction; the files after it, so a crash leaves files, never a broken image. */
+  /** Owner only. The row and its likes go in one transaction with the event that removes the files (startImageFileCleanup). */
   async delete(userId: string, imageId: string): Promise<void> {
     const row = await this.visibleRow(userId, imageId);
     if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can delete this image');
@@ -106,10 +128,6 @@ export class ImagesService {
     });
     if (!deleted) throw new AppError('NOT_FOUND', 'Image not found');
     void this.outbox.flush();
-    const keys = [imageKeys.original(imageId), ...row.renditions.map((rendition) => imageKeys.rendition(imageId, rendition.width))];
-    await Promise.all(
-      keys.map((key) => this.storage.delete(key).catch((error: unknown) => logger.warn({ key, err: error }, 'image file not deleted'))),
-    );
   }
 
   /** One like per member: liking again changes nothing. Only public images can be liked. */
