@@ -23,6 +23,8 @@ export interface GatewayConfig {
   generationWaitMs: number;
   /** Image generations one client address may start per minute (per gateway instance), across accounts. */
   generationsPerAddressPerMinute: number;
+  /** How often the session behind each open WebSocket is checked again; an ended one closes its sockets. */
+  wsSessionCheckMs: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -39,5 +41,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     maxInFlight: readInt(env, 'MAX_IN_FLIGHT', 1024),
     generationWaitMs: readInt(env, 'MEDIA_WAIT_TIMEOUT_MS', 180_000),
     generationsPerAddressPerMinute: readInt(env, 'MEDIA_GENERATIONS_PER_IP_PER_MINUTE', 30),
+    wsSessionCheckMs: readInt(env, 'WS_SESSION_CHECK_MS', 60_000),
   };
 }

@@ -22,6 +22,7 @@ import { webAppRouter } from './http/web-app';
 import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
 import { LiveHub } from './live-hub';
+import { LiveSessions } from './live-sessions';
 import { MediaClient } from './media-client';
 import { apiRouter } from './rest/api.router';
 import { sendError } from './rest/send-error';
@@ -51,6 +52,11 @@ export async function createGateway({
   storage = openObjectStorage(readInfraConfig(), process.env),
 }: GatewayOptions): Promise<Gateway> {
   const identity = new IdentityClient(bus);
+  const liveSessions = new LiveSessions(
+    (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }),
+    config.wsSessionCheckMs,
+  );
+  identity.onSignedOut((token) => liveSessions.end(token));
   const live = new LiveHub();
   await live.start(bus);
   const chat = new ChatClient(bus, live);
@@ -87,6 +93,7 @@ export async function createGateway({
         const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
         const meta = { requestId: `ws-${Date.now().toString(36)}` };
         const user = await identity.resolveSession(token, meta).catch(() => null);
+        if (user && token) liveSessions.add(token, user.id, ctx.extra.socket);
         ctx.extra.context = {
           user,
           isOperator: false,
@@ -183,6 +190,7 @@ export async function createGateway({
         });
       }),
     close: async () => {
+      liveSessions.close();
       await apollo.stop();
       await live.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,11 +3,22 @@ import { type RequestMeta, type User, identityRpc } from '@app/schema';
 
 /** The gateway's calls to the identity service; GraphQL resolvers and REST handlers share them. */
 export class IdentityClient {
+  private readonly signedOut = new Set<(sessionToken: string) => void>();
+
   constructor(private readonly bus: Bus) {}
+
+  /** Called after a sign-out through this client, so what holds the session open (WebSockets) lets go at once. */
+  onSignedOut(listener: (sessionToken: string) => void): void {
+    this.signedOut.add(listener);
+  }
 
   register = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.register, { input, clientIp }, meta);
   login = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.login, { input, clientIp }, meta);
-  logout = (sessionToken: string, meta: RequestMeta) => this.bus.request(identityRpc.logout, { sessionToken }, meta);
+  logout = async (sessionToken: string, meta: RequestMeta) => {
+    const result = await this.bus.request(identityRpc.logout, { sessionToken }, meta);
+    for (const listener of this.signedOut) listener(sessionToken);
+    return result;
+  };
   getStats = (userId: string, meta: RequestMeta) => this.bus.request(identityRpc.getStats, { userId }, meta);
   getQuotas = async (userId: string, meta: RequestMeta) => (await this.bus.request(identityRpc.getQuotas, { userId }, meta)).quotas;
   grantTokens = (email: string, amount: number, reason: string, idempotencyKey: string, meta: RequestMeta) =>

@@ -25,7 +25,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     cleanup = created.cleanup;
     platform = await startEmbedded({
       infra: created.infra,
-      gateway: { port: 0, operatorToken: OPERATOR_TOKEN },
+      gateway: { port: 0, operatorToken: OPERATOR_TOKEN, wsSessionCheckMs: 300 },
       env: { SIGNUPS_PER_IP_PER_HOUR: '1000' },
     });
   });
@@ -293,6 +293,44 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       socket.send(JSON.stringify({ type: 'connection_init' }));
       const code = await new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
       expect(code).toBe(4403);
+    });
+
+    /** A signed-in graphql-ws connection with one live subscription; resolves with the code it is closed with. */
+    async function openLiveSocket(cookie: string) {
+      const socket = new WebSocket(`${platform.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { cookie } });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init' }));
+      await new Promise<void>((resolve) => socket.once('message', () => resolve()));
+      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { tokenBalanceChanged { balance } }' } }));
+      return { socket, closed };
+    }
+
+    it("closes a member's open WebSockets when they sign out, and only theirs", async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const other = new TestClient(platform.url);
+      await other.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const first = await openLiveSocket(client.cookie!);
+      const second = await openLiveSocket(client.cookie!);
+      const bystander = await openLiveSocket(other.cookie!);
+
+      const loggedOut = await client.graphql<{ logout: boolean }>('mutation { logout }');
+      expect(loggedOut.data?.logout).toBe(true);
+      await expect(first.closed).resolves.toBe(4401);
+      await expect(second.closed).resolves.toBe(4401);
+      // The other member's connection stays open through a session check.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(bystander.socket.readyState).toBe(WebSocket.OPEN);
+      bystander.socket.close();
+    });
+
+    it('closes a WebSocket whose session ended elsewhere (another gateway, expiry) at the next check', async () => {
+      await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+      const { id } = (await (await client.fetch('/api/user')).json()) as { id: string };
+      const live = await openLiveSocket(client.cookie!);
+      const identityDb = platform.services.find((service) => service.name === 'identity')!.db.manager;
+      await identityDb.query(`DELETE FROM "identity"."sessions" WHERE "user_id" = $1`, [id]);
+      await expect(live.closed).resolves.toBe(4401);
     });
 
     it('refuses the subscription when signed out', async () => {

@@ -1,0 +1,75 @@
+import { logger } from '@app/kit';
+import type { User } from '@app/schema';
+
+/** What a session check needs of a WebSocket: `ws`'s close and its close event. */
+export interface SessionSocket {
+  close(code: number, reason: string): void;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** graphql-ws's code for an unauthorised connection; clients treat it as final. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * The signed-in WebSockets of this gateway, by session token. A socket's session is checked when it
+ * connects and then every `checkEveryMs`; a session that has ended (signed out on any gateway, idle
+ * too long, past its lifetime) closes its sockets. A sign-out through this gateway closes them at once.
+ */
+export class LiveSessions {
+  private readonly sessions = new Map<string, { userId: string; sockets: Set<SessionSocket> }>();
+  private readonly timer: NodeJS.Timeout;
+  private checking = false;
+
+  constructor(
+    private readonly resolve: (token: string) => Promise<User | null>,
+    checkEveryMs: number,
+  ) {
+    this.timer = setInterval(() => void this.check(), checkEveryMs);
+    this.timer.unref();
+  }
+
+  add(token: string, userId: string, socket: SessionSocket): void {
+    const session = this.sessions.get(token) ?? { userId, sockets: new Set<SessionSocket>() };
+    session.sockets.add(socket);
+    this.sessions.set(token, session);
+    socket.once('close', () => {
+      session.sockets.delete(socket);
+      if (session.sockets.size === 0 && this.sessions.get(token) === session) this.sessions.delete(token);
+    });
+  }
+
+  /** Closes every socket of a session that has just been signed out. */
+  end(token: string): void {
+    const session = this.sessions.get(token);
+    if (!session) return;
+    this.sessions.delete(token);
+    for (const socket of session.sockets) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+  }
+
+  get openSockets(): number {
+    let count = 0;
+    for (const session of this.sessions.values()) count += session.sockets.size;
+    return count;
+  }
+
+  /** One identity call per session, not per socket; identity unreachable keeps the sockets until the next check. */
+  async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      for (const [token, session] of [...this.sessions]) {
+        const user = await this.resolve(token).catch((error: unknown) => {
+          logger.warn({ err: error }, 'live session check failed; will retry');
+          return undefined;
+        });
+        if (user === null || (user && user.id !== session.userId)) this.end(token);
+      }
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
