@@ -1,4 +1,4 @@
-import { Outbox, type ServiceDefinition } from '@app/kit';
+import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
 import { CharactersService } from './characters/characters.service';
 import { type ChatConfig, readChatConfig } from './chat.config';
 import { serveChat } from './chat.handlers';
@@ -41,7 +41,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const { provider: providerOverride, ...configOverrides } = overrides;
     const config = { ...readChatConfig(env), ...configOverrides };
     const provider = providerOverride ?? chooseProvider(env, config);
-    const outbox = new Outbox(db, bus, 'chat');
+    const outbox = new Outbox(db, bus, 'chat', readOutboxOptions(env));
     const ledger = new MemberLedger(bus);
     const engine = new ReplyEngine(db, bus, outbox, ledger, new ConversationsRepository(), provider, config);
     const characters = new CharactersService(db, outbox, ledger);

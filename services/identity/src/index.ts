@@ -1,4 +1,4 @@
-import { Outbox, type ServiceDefinition } from '@app/kit';
+import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
 import { AccountsService } from './accounts/accounts.service';
 import { type IdentityConfig, readIdentityConfig } from './identity.config';
 
@@ -21,7 +21,7 @@ export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): 
   migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
-    const outbox = new Outbox(db, bus, 'identity');
+    const outbox = new Outbox(db, bus, 'identity', readOutboxOptions(env));
     const tokens = new TokensService(db, outbox, config.clock);
     const accounts = new AccountsService(db, outbox, tokens, config);
     const stats = new StatsService(db);

@@ -1,4 +1,4 @@
-import { type ObjectStorage, Outbox, type ServiceDefinition, openObjectStorage } from '@app/kit';
+import { type ObjectStorage, Outbox, type ServiceDefinition, openObjectStorage, readOutboxOptions } from '@app/kit';
 import { GenerationUpdates } from './generations/generation-updates';
 import { GenerationWorker } from './generations/generation-worker';
 import { GenerationService } from './generations/generation.service';
@@ -52,7 +52,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
     const config = { ...readMediaConfig(env), ...configOverrides };
     const provider = providerOverride ?? chooseImageProvider(env, config);
-    const outbox = new Outbox(db, bus, 'media');
+    const outbox = new Outbox(db, bus, 'media', readOutboxOptions(env));
     const storage = storageOverride ?? openObjectStorage(infra, env);
     const images = new ImagesService(db, bus, outbox, storage);
     const updates = new GenerationUpdates(bus, images);

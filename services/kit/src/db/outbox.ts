@@ -2,10 +2,24 @@ import type { EventDef, EventEnvelope } from '@app/schema';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import type { z } from 'zod';
 import { type Bus, buildEnvelope } from '../bus';
+import { readInt } from '../config';
 import { logger } from '../logger';
+import { affectedCount } from './query-result';
 import type { Database } from './database';
 
 const RELAY_INTERVAL_MS = 2_000;
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+const PRUNE_BATCH = 5_000;
+
+export interface OutboxOptions {
+  /** Relayed rows older than this are deleted: the event stream holds the events, the outbox only bridges the commit. */
+  retentionMs?: number;
+}
+
+/** OUTBOX_RETENTION_HOURS (24): how long relayed outbox rows are kept, for inspection, before they are deleted. */
+export const readOutboxOptions = (env: NodeJS.ProcessEnv): OutboxOptions => ({
+  retentionMs: readInt(env, 'OUTBOX_RETENTION_HOURS', 24) * 3_600_000,
+});
 
 /**
  * Transactional outbox: events are written in the same transaction as the state they describe and
@@ -13,13 +27,18 @@ const RELAY_INTERVAL_MS = 2_000;
  */
 export class Outbox {
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private readonly retentionMs: number;
 
   constructor(
     private readonly db: Database,
     private readonly bus: Bus,
     private readonly schema: string,
-  ) {}
+    options: OutboxOptions = {},
+  ) {
+    this.retentionMs = options.retentionMs ?? 24 * 3_600_000;
+  }
 
   /** Records an event inside the caller's transaction. */
   async add<E extends EventDef>(
@@ -47,14 +66,37 @@ export class Outbox {
   start(): { unsubscribe(): Promise<void> } {
     this.timer = setInterval(() => void this.flush(), RELAY_INTERVAL_MS);
     this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.prune().catch(this.pruneFailed), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
     void this.flush();
+    void this.prune().catch(this.pruneFailed);
     return {
       unsubscribe: async () => {
         if (this.timer) clearInterval(this.timer);
+        if (this.pruneTimer) clearInterval(this.pruneTimer);
         await this.flushing;
       },
     };
   }
+
+  /** Deletes relayed rows past the retention, in batches so no statement holds many locks; returns how many. Unrelayed rows are never deleted. */
+  async prune(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = affectedCount(
+        await this.db.manager.query(
+          `DELETE FROM "${this.schema}"."outbox" WHERE "seq" IN (
+             SELECT "seq" FROM "${this.schema}"."outbox"
+             WHERE "published_at" < now() - $1::bigint * interval '1 millisecond' ORDER BY "seq" LIMIT ${PRUNE_BATCH})`,
+          [this.retentionMs],
+        ),
+      );
+      total += deleted;
+      if (deleted < PRUNE_BATCH) return total;
+    }
+  }
+
+  private readonly pruneFailed = (error: unknown) => logger.warn({ err: error, schema: this.schema }, 'outbox prune failed; will retry');
 
   private async relay(): Promise<void> {
     try {
