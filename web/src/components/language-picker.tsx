@@ -1,4 +1,5 @@
 import { Box, Button, Menu, Portal, Text, VisuallyHidden, type ButtonProps } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/change-language';
 import { getLanguage, isLanguageCode, LANGUAGES } from '../i18n/languages';
@@ -21,6 +22,21 @@ export function LanguagePicker({ showName = true, ...buttonProps }: { showName?:
   const { t, i18n } = useTranslation();
   const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
 
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Closing the menu hands focus back to the picker, but the menu's content leaves the page a few
+  // frames later and, in a race with that, focus can fall to the page; for half a second after a
+  // close, a focus that falls to the page goes back to the picker, where a keyboard user left it.
+  const keepFocusAfterClose = () => {
+    const until = performance.now() + 500;
+    const check = () => {
+      const active = document.activeElement;
+      if (active === document.body || active === null) trigger.current?.focus();
+      else if (active !== trigger.current && !active.closest('[role="menu"]')) return; // the user has moved on
+      if (performance.now() < until) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
+
   function select(code: string) {
     if (!isLanguageCode(code) || code === current.code) return;
     trackEvent('language', code);
@@ -28,10 +44,10 @@ export function LanguagePicker({ showName = true, ...buttonProps }: { showName?:
   }
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(details) => !details.open && keepFocusAfterClose()}>
       <Menu.Trigger asChild>
         {/* Name from content, e.g. "Language English": the visible language name is part of it. */}
-        <Button variant="ghost" size="sm" px="2" gap="1.5" data-testid="language-picker" {...buttonProps}>
+        <Button ref={trigger} variant="ghost" size="sm" px="2" gap="1.5" data-testid="language-picker" {...buttonProps}>
           <VisuallyHidden>{t('language.label')}</VisuallyHidden>
           <Box as="span" aria-hidden="true" fontSize="md" lineHeight="1">
             {current.flag}
