@@ -6,6 +6,7 @@ import {
   type RunningService,
   type ServiceDefinition,
   connectBus,
+  lockDataDir,
   logger,
   openObjectStorage,
   readInfraConfig,
@@ -32,26 +33,38 @@ export interface EmbeddedPlatform {
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   const env = options.env ?? process.env;
   const infra = options.infra ?? readInfraConfig(env);
-  const bus = await connectBus(infra, 'embedded');
-  const definitions = options.services ?? [identityService, chatService, mediaService];
+  const lock = lockDataDir(infra);
   const services: RunningService[] = [];
-  for (const definition of definitions) services.push(await startService(definition, bus, infra, env));
-  const gateway = await createGateway({
-    bus,
-    config: { ...readGatewayConfig(env), ...options.gateway },
-    storage: openObjectStorage(infra, env),
-    isReady: async () => (await Promise.all(services.map((service) => service.isReady()))).every(Boolean),
-  });
-  const { url, port } = await gateway.listen();
-  return {
-    url,
-    port,
-    services,
-    stop: async () => {
-      await gateway.close();
-      for (const service of services.reverse()) await service.stop();
-      await bus.close();
-      logger.info('stopped');
-    },
-  };
+  let bus: Awaited<ReturnType<typeof connectBus>> | null = null;
+  try {
+    bus = await connectBus(infra, 'embedded');
+    const definitions = options.services ?? [identityService, chatService, mediaService];
+    for (const definition of definitions) services.push(await startService(definition, bus, infra, env));
+    const gateway = await createGateway({
+      bus,
+      config: { ...readGatewayConfig(env), ...options.gateway },
+      storage: openObjectStorage(infra, env),
+      isReady: async () => (await Promise.all(services.map((service) => service.isReady()))).every(Boolean),
+    });
+    const { url, port } = await gateway.listen();
+    const running = bus;
+    return {
+      url,
+      port,
+      services,
+      stop: async () => {
+        await gateway.close();
+        for (const service of services.reverse()) await service.stop();
+        await running.close();
+        lock?.release();
+        logger.info('stopped');
+      },
+    };
+  } catch (error) {
+    // A start that fails half way leaves nothing open, the data directory included.
+    for (const service of services.reverse()) await service.stop().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }

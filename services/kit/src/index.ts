@@ -9,3 +9,4 @@ export * from './safety/content-policy';
 export * from './storage';
 export * from './db/query-result';
 export * from './circuit-breaker';
+export * from './data-dir-lock';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { type Bus, InProcessBus, NatsBus, type Subscription } from './bus';
 import { type InfraConfig, readInfraConfig, readInt } from './config';
+import { lockDataDir } from './data-dir-lock';
 import { Database, type DatabaseOptions } from './db/database';
 import { logger } from './logger';
 
@@ -73,6 +74,7 @@ export function healthHandler(isReady: () => Promise<boolean>) {
 /** Runs one service as its own process (distributed mode): bus, database, health port, clean shutdown. */
 export async function runStandalone(definition: ServiceDefinition): Promise<void> {
   const infra = readInfraConfig();
+  const lock = lockDataDir(infra);
   const bus = await connectBus(infra, definition.name);
   const service = await startService(definition, bus, infra);
   const handle = healthHandler(() => service.isReady());
@@ -91,6 +93,7 @@ export async function runStandalone(definition: ServiceDefinition): Promise<void
     server.close();
     await service.stop();
     await bus.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());
