@@ -53,7 +53,7 @@ export async function createGateway({
 }: GatewayOptions): Promise<Gateway> {
   const identity = new IdentityClient(bus);
   const liveSessions = new LiveSessions(
-    (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }),
+    (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }, false),
     config.wsSessionCheckMs,
   );
   identity.onSignedOut((token) => liveSessions.end(token));
@@ -93,7 +93,8 @@ export async function createGateway({
         const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
         const meta = { requestId: `ws-${Date.now().toString(36)}` };
         const user = await identity.resolveSession(token, meta).catch(() => null);
-        if (user && token) liveSessions.add(token, user.id, ctx.extra.socket);
+        // A socket that closed while its session was being checked has nothing left to track.
+        if (user && token && ctx.extra.socket.readyState === ctx.extra.socket.OPEN) liveSessions.add(token, user.id, ctx.extra.socket);
         ctx.extra.context = {
           user,
           isOperator: false,

@@ -27,8 +27,9 @@ export class IdentityClient {
   recordInterest = (interest: unknown, userId: string | null, clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
 
-  async resolveSession(sessionToken: string | null, meta: RequestMeta): Promise<User | null> {
+  /** `touch: false` checks without counting as the member's activity. */
+  async resolveSession(sessionToken: string | null, meta: RequestMeta, touch = true): Promise<User | null> {
     if (!sessionToken || sessionToken.length > 200) return null;
-    return (await this.bus.request(identityRpc.resolveSession, { sessionToken }, meta)).user;
+    return (await this.bus.request(identityRpc.resolveSession, { sessionToken, touch }, meta)).user;
   }
 }

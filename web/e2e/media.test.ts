@@ -282,6 +282,13 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await pageA.getByRole('tab', { name: 'My Images' }).click();
     await ownCard.click();
     await ownDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await ownDialog.getByRole('button', { name: 'Delete for good' }).waitFor();
+    // Closing disarms it: reopened, the image asks twice again.
+    await ownDialog.getByRole('button', { name: 'Close' }).click();
+    await ownDialog.waitFor({ state: 'detached' });
+    await ownCard.click();
+    await expect(ownDialog.getByRole('button', { name: 'Delete for good' }).count()).resolves.toBe(0);
+    await ownDialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await ownDialog.getByRole('button', { name: 'Delete for good' }).click();
     await pageA.getByText('Image Deleted').waitFor();
     await ownDialog.waitFor({ state: 'detached' });

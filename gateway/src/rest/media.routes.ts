@@ -148,19 +148,21 @@ export function mediaRoutes(
       const image = await media.locateImageFile(user?.id ?? null, id(req), variant, meta(req, user));
       // A stored file never changes: its id and variant name it for good.
       const etag = `"${id(req)}-${variant}"`;
+      const revalidated = req.headers['if-none-match'] === etag;
+      // Opened before any header is set, so a missing file or a storage failure is answered as a plain error.
+      const object = revalidated ? null : await image.open();
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', image.isPublic ? 'public, max-age=300, stale-while-revalidate=3600' : 'private, no-cache');
-      res.setHeader('Content-Type', image.contentType);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (req.query.download !== undefined) {
-        res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.fileName)}`);
-      }
-      if (req.headers['if-none-match'] === etag) {
+      if (!object) {
         res.status(304).end();
         return;
       }
-      const object = await image.open();
+      res.setHeader('Content-Type', image.contentType);
       res.setHeader('Content-Length', String(object.size));
+      if (req.query.download !== undefined) {
+        res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.fileName)}`);
+      }
       if (req.method === 'HEAD') {
         object.stream.destroy();
         res.end();

@@ -118,7 +118,8 @@ export const identityRpc = {
   logout: defineRpc('svc.identity.logout', z.object({ sessionToken: z.string().max(200) }), z.object({ ok: z.boolean() })),
   resolveSession: defineRpc(
     'svc.identity.session.resolve',
-    z.object({ sessionToken: z.string().max(200) }),
+    // `touch: false` checks the session without counting as activity (the gateway's periodic WebSocket check).
+    z.object({ sessionToken: z.string().max(200), touch: z.boolean().default(true) }),
     z.object({ user: User.nullable() }),
   ),
   getUser: defineRpc('svc.identity.user.get', UserRef, User),

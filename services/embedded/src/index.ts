@@ -33,7 +33,7 @@ export interface EmbeddedPlatform {
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   const env = options.env ?? process.env;
   const infra = options.infra ?? readInfraConfig(env);
-  const lock = lockDataDir(infra);
+  const lock = await lockDataDir(infra);
   const services: RunningService[] = [];
   let bus: Awaited<ReturnType<typeof connectBus>> | null = null;
   try {

@@ -17,7 +17,9 @@ export async function serveIdentity(
     bus.serve(identityRpc.register, ({ input, clientIp }) => accounts.register(input, clientIp)),
     bus.serve(identityRpc.login, ({ input, clientIp }) => accounts.login(input, clientIp)),
     bus.serve(identityRpc.logout, async ({ sessionToken }) => ({ ok: await accounts.logout(sessionToken) })),
-    bus.serve(identityRpc.resolveSession, async ({ sessionToken }) => ({ user: await accounts.resolveSession(sessionToken) })),
+    bus.serve(identityRpc.resolveSession, async ({ sessionToken, touch }) => ({
+      user: await accounts.resolveSession(sessionToken, { touch }),
+    })),
     bus.serve(identityRpc.getUser, ({ userId }) => accounts.getUser(userId)),
     bus.serve(identityRpc.getPublicProfiles, async ({ userIds }) => ({ profiles: await accounts.getPublicProfiles(userIds) })),
     bus.serve(identityRpc.grantTokens, ({ email, amount, reason, idempotencyKey }) =>

@@ -176,6 +176,17 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       now = new Date(now.getTime() + 2 * DAY);
       expect((await bus.request(identityRpc.resolveSession, { sessionToken: active.session.token })).user).toBeNull();
     });
+
+    it('a check with touch: false (an open WebSocket) does not keep a session from going idle', async () => {
+      const watched = await register(validInput());
+      for (const days of [3, 3]) {
+        now = new Date(now.getTime() + days * DAY);
+        const check = { sessionToken: watched.session.token, touch: false };
+        expect((await bus.request(identityRpc.resolveSession, check)).user).not.toBeNull();
+      }
+      now = new Date(now.getTime() + 1 * DAY + 1000);
+      expect((await bus.request(identityRpc.resolveSession, { sessionToken: watched.session.token, touch: false })).user).toBeNull();
+    });
   });
 
   describe('token ledger and quotas', () => {

@@ -74,7 +74,7 @@ export function healthHandler(isReady: () => Promise<boolean>) {
 /** Runs one service as its own process (distributed mode): bus, database, health port, clean shutdown. */
 export async function runStandalone(definition: ServiceDefinition): Promise<void> {
   const infra = readInfraConfig();
-  const lock = lockDataDir(infra);
+  const lock = await lockDataDir(infra);
   const bus = await connectBus(infra, definition.name);
   const service = await startService(definition, bus, infra);
   const handle = healthHandler(() => service.isReady());

@@ -8,13 +8,20 @@ describe('DATA_DIR lock', () => {
   let dir: string;
   const children: ChildProcess[] = [];
   const embedded = () => ({ dataDir: dir, databaseUrl: null, natsUrl: null });
-  const lockedBy = (pid: number) => fs.writeFileSync(path.join(dir, '.lock'), JSON.stringify({ pid }));
+  const lockFile = () => path.join(dir, '.lock');
+  /** A lock written by another process; `ageMs` back-dates its last heartbeat. */
+  const lockedBy = (pid: number, host = os.hostname(), ageMs = 0) => {
+    fs.writeFileSync(lockFile(), JSON.stringify({ pid, host, token: `other-${pid}-${host}` }));
+    const then = new Date(Date.now() - ageMs);
+    fs.utimesSync(lockFile(), then, then);
+  };
   /** A process of someone else's that lives until the test ends. */
   const otherProcess = () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     children.push(child);
     return child.pid!;
   };
+  const holderPid = () => (JSON.parse(fs.readFileSync(lockFile(), 'utf8')) as { pid: number }).pid;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-dir-lock-'));
@@ -24,31 +31,67 @@ describe('DATA_DIR lock', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses a data directory another running process holds, naming it', () => {
+  it('refuses at once a directory that a running process of this machine holds, naming it', async () => {
     const pid = otherProcess();
     lockedBy(pid);
-    expect(() => lockDataDir(embedded())).toThrow(
+    await expect(lockDataDir(embedded())).rejects.toThrow(
       `DATA_DIR ${dir} is in use by process ${pid}. Stop it first, or give this one another DATA_DIR.`,
     );
+    expect(holderPid()).toBe(pid);
   });
 
-  it('takes over a lock left by a process that is gone, and gives it up on release', async () => {
+  it('takes over at once a lock left by a process of this machine that has exited, and gives it up on release', async () => {
     const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     await new Promise((resolve) => child.once('exit', resolve));
     lockedBy(child.pid!);
-    const lock = lockDataDir(embedded());
-    expect(JSON.parse(fs.readFileSync(lock!.file, 'utf8'))).toMatchObject({ pid: process.pid });
+    const lock = await lockDataDir(embedded());
+    expect(holderPid()).toBe(process.pid);
     lock!.release();
-    expect(fs.existsSync(lock!.file)).toBe(false);
+    expect(fs.existsSync(lockFile())).toBe(false);
   });
 
-  it('locks only when the embedded database or event log lives in the directory', () => {
-    expect(lockDataDir({ dataDir: 'memory://x', databaseUrl: null, natsUrl: null })).toBeNull();
-    expect(lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: 'nats://bus' })).toBeNull();
-    const pglite = lockDataDir({ dataDir: dir, databaseUrl: null, natsUrl: 'nats://bus' });
+  it('waits for a lock held elsewhere (another container on the volume): refused while its holder keeps it fresh', async () => {
+    lockedBy(1, 'another-container');
+    const heartbeat = setInterval(() => fs.utimesSync(lockFile(), new Date(), new Date()), 50);
+    try {
+      const started = Date.now();
+      await expect(lockDataDir(embedded(), { staleMs: 400, heartbeatMs: 100 })).rejects.toThrow(
+        `is in use by process 1 on another-container`,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+
+  it('takes over a lock from elsewhere that has gone untouched past the stale time', async () => {
+    lockedBy(1, 'another-container', 1_000);
+    const lock = await lockDataDir(embedded(), { staleMs: 400, heartbeatMs: 100 });
+    expect(holderPid()).toBe(process.pid);
+    // The holder keeps its own lock fresh.
+    const before = fs.statSync(lockFile()).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(fs.statSync(lockFile()).mtimeMs).toBeGreaterThan(before);
+    lock!.release();
+  });
+
+  it('lets the same process open the directory again (a platform restarted in one process)', async () => {
+    const first = await lockDataDir(embedded());
+    const second = await lockDataDir(embedded());
+    expect(second).not.toBeNull();
+    first!.release(); // no longer the holder: leaves the second one's lock alone
+    expect(fs.existsSync(lockFile())).toBe(true);
+    second!.release();
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('locks only when the embedded database or event log lives in the directory', async () => {
+    await expect(lockDataDir({ dataDir: 'memory://x', databaseUrl: null, natsUrl: null })).resolves.toBeNull();
+    await expect(lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: 'nats://bus' })).resolves.toBeNull();
+    const pglite = await lockDataDir({ dataDir: dir, databaseUrl: null, natsUrl: 'nats://bus' });
     expect(pglite).not.toBeNull();
     pglite!.release();
-    const eventLog = lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: null });
+    const eventLog = await lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: null });
     expect(eventLog).not.toBeNull();
     eventLog!.release();
   });

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
 import { ImageProviderError, createMediaService } from '../src';
+import { attemptImageId } from '../src/images/images.service';
 import { startLocalS3 } from './local-s3';
 import { ScriptedImageProvider } from './scripted-image-provider';
 
@@ -365,20 +366,22 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
          VALUES ($1, $2, 'running', 'Orphaned', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $3, 1, 'media-gone', now() - interval '1 second')`,
         [id, userId, `image-generation:${id}`],
       );
-      // It died while storing: half of its files are there.
+      // It died while storing its first attempt: half of that attempt's files are there.
       const stale = Buffer.from('half-written');
-      await storage.put(`images/${id}/original.png`, stale, 'image/png');
-      await storage.put(`images/${id}/w1024.webp`, stale, 'image/webp');
+      const firstAttempt = attemptImageId(id, 1);
+      await storage.put(`images/${firstAttempt}/original.png`, stale, 'image/png');
+      await storage.put(`images/${firstAttempt}/w1024.webp`, stale, 'image/webp');
       let job: Job | null = null;
       await eventually(async () => {
         job = (await (await ivy.fetch(`/api/generations/${id}`)).json()) as Job;
         expect(job.status).toBe('done');
       }, 15_000);
-      // The image takes its job's id, so the retry wrote over those files instead of leaving them beside its own.
-      expect(job!.image?.id).toBe(id);
-      expect(await storedFiles(id)).toEqual(imageFiles(id));
-      const original = (await storage.get(`images/${id}/original.png`))!.body;
-      expect((await sharp(original).metadata()).width).toBe(1024);
+      // The second attempt stored its image under its own id and removed what the first one left.
+      const imageId = job!.image!.id;
+      expect(imageId).toBe(attemptImageId(id, 2));
+      expect(await storedFiles(imageId)).toEqual(imageFiles(imageId));
+      expect((await sharp((await storage.get(`images/${imageId}/original.png`))!.body).metadata()).width).toBe(1024);
+      expect(await storedFiles(firstAttempt)).toEqual([]);
     });
 
     it('a job whose files cannot all be stored fails, is refunded, and leaves no file behind', async () => {
@@ -395,8 +398,9 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       }[];
       expect(row?.status).toBe('failed');
       // The original and the smaller renditions were written before the last one failed; all of them are gone.
-      expect(written).toEqual(expect.arrayContaining(imageFiles(row!.id)));
-      expect(await storedFiles(row!.id)).toEqual([]);
+      const attempt = attemptImageId(row!.id, 1);
+      expect(written).toEqual(expect.arrayContaining(imageFiles(attempt)));
+      expect(await storedFiles(attempt)).toEqual([]);
       await eventually(async () => expect(await balance(jo)).toBe(10));
     });
   });

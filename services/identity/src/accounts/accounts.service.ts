@@ -118,8 +118,11 @@ export class AccountsService {
     return this.repository.deleteSession(hashSessionToken(sessionToken));
   }
 
-  /** The member behind a session token, or null when unknown, idle too long, or past its absolute lifetime. */
-  async resolveSession(sessionToken: string): Promise<User | null> {
+  /**
+   * The member behind a session token, or null when unknown, idle too long, or past its absolute
+   * lifetime. Each use counts as activity unless `touch` is false.
+   */
+  async resolveSession(sessionToken: string, { touch = true }: { touch?: boolean } = {}): Promise<User | null> {
     if (!sessionToken) return null;
     const session = await this.repository.findSession(hashSessionToken(sessionToken));
     if (!session) return null;
@@ -129,7 +132,7 @@ export class AccountsService {
       await this.repository.deleteSessionById(session.session_id);
       return null;
     }
-    if (now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await this.repository.touchSession(session.session_id, new Date(now));
+    if (touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await this.repository.touchSession(session.session_id, new Date(now));
     return toUser(session);
   }
 

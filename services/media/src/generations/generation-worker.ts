@@ -10,7 +10,7 @@ import {
 } from '@app/schema';
 import { z } from 'zod';
 import { ImagesRepository } from '../images/images.repository';
-import { deleteImageFiles, imageKeys } from '../images/images.service';
+import { attemptImageId, discardAttemptFiles, imageKeys } from '../images/images.service';
 import { InvalidImageError, processImage } from '../images/renditions';
 import type { MediaConfig } from '../media.config';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
@@ -189,8 +189,7 @@ export class GenerationWorker {
           throw new ImageProviderError('UNAVAILABLE', 'The image provider sent a picture that could not be read', undefined, true);
         throw error;
       });
-      // An image takes its job's id: a retry after a crash writes over the files the dead attempt left, never beside them.
-      const imageId = row.id;
+      const imageId = attemptImageId(row.id, row.attempts);
       const files = [
         { key: imageKeys.original(imageId), body: processed.png, type: 'image/png' },
         ...processed.renditions.map((rendition) => ({
@@ -246,6 +245,8 @@ export class GenerationWorker {
       });
       if (!done) return await this.lostOrCancelled(row);
       void this.outbox.flush();
+      // Earlier attempts that died while storing left their files under their own ids.
+      if (row.attempts > 1) await discardAttemptFiles(this.storage, row.id, row.attempts, imageId);
       await this.updates.push(done);
     } catch (error) {
       await this.handleFailure(row, error, controller.signal.reason as StopReason | undefined);
@@ -262,10 +263,7 @@ export class GenerationWorker {
     await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason);
   }
 
-  /**
-   * Files of an attempt stay while the job may run again (its next attempt writes over them) and go
-   * once the job has ended without an image.
-   */
+  /** An attempt's files stay while the job may run again (the attempt that makes the image removes them) and go once it has ended without one. */
   private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined): Promise<void> {
     if (stopReason === 'lost') {
       logger.warn({ jobId: row.id }, 'generation lease lost; another instance owns the job now');
@@ -279,7 +277,7 @@ export class GenerationWorker {
     if (stopReason === 'cancel') {
       const cancelled = await this.finish(row, 'cancelled', null, null);
       if (cancelled) {
-        await this.discardFiles(row.id);
+        await discardAttemptFiles(this.storage, row.id, row.attempts);
         await this.settleRefund(cancelled);
         await this.updates.push(cancelled);
       }
@@ -304,17 +302,10 @@ export class GenerationWorker {
     const message = code === 'CONTENT_REJECTED' ? providerError!.message : GENERIC_FAILURE;
     const failed = await this.finish(row, 'failed', code, message);
     if (failed) {
-      await this.discardFiles(row.id);
+      await discardAttemptFiles(this.storage, row.id, row.attempts);
       await this.settleRefund(failed);
       await this.updates.push(failed);
     }
-  }
-
-  /** A job that ended without an image leaves no files; one that cannot be removed now is logged. */
-  private async discardFiles(jobId: string): Promise<void> {
-    await deleteImageFiles(this.storage, jobId).catch((error: unknown) =>
-      logger.warn({ jobId, err: error }, 'files of an ended job not deleted'),
-    );
   }
 
   private async finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
@@ -364,7 +355,7 @@ export class GenerationWorker {
         logger.warn({ jobs: swept.map((row) => `${row.id}:${row.status}`) }, 'took back generation jobs with expired leases');
         void this.outbox.flush();
         for (const row of swept) {
-          if (row.status === 'failed') await this.discardFiles(row.id);
+          if (row.status !== 'queued') await discardAttemptFiles(this.storage, row.id, row.attempts);
           await this.updates.push(row);
         }
         this.wake();

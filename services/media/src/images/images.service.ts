@@ -1,4 +1,5 @@
-import { type Bus, type Database, type ObjectStorage, type Outbox, type Subscription } from '@app/kit';
+import { createHash } from 'node:crypto';
+import { type Bus, type Database, type ObjectStorage, type Outbox, type Subscription, logger } from '@app/kit';
 import {
   AppError,
   type Image,
@@ -19,6 +20,34 @@ export const imageKeys = {
   /** Every key an image can have: the original and each rung of the ladder. */
   all: (imageId: string) => [imageKeys.original(imageId), ...RENDITION_WIDTHS.map((width) => imageKeys.rendition(imageId, width))],
 };
+
+/**
+ * The id of the image a job's attempt makes: derived from the job and the attempt, so the files of
+ * any attempt can be found (and removed) from the job alone, and a late write from an attempt that
+ * lost its lease lands under its own id, never over the image another attempt committed.
+ */
+export function attemptImageId(jobId: string, attempt: number): string {
+  const hex = createHash('sha256').update(`${jobId}:${attempt}`).digest('hex');
+  // A version 8 (custom) UUID with the RFC 4122 variant.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Removes the files of a job's attempts (all of them, or all but the one that made its image); failures are logged. */
+export async function discardAttemptFiles(
+  storage: ObjectStorage,
+  jobId: string,
+  attempts: number,
+  keep: string | null = null,
+): Promise<void> {
+  const ids = Array.from({ length: attempts }, (_, index) => attemptImageId(jobId, index + 1)).filter((id) => id !== keep);
+  await Promise.all(
+    ids.map((id) =>
+      deleteImageFiles(storage, id).catch((error: unknown) =>
+        logger.warn({ jobId, imageId: id, err: error }, 'files of an attempt not deleted'),
+      ),
+    ),
+  );
+}
 
 /** Removes an image's files, present or not; rejects if one could not be removed (the caller decides whether to retry). */
 export async function deleteImageFiles(storage: ObjectStorage, imageId: string): Promise<void> {

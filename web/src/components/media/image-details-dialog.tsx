@@ -45,6 +45,11 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
   // Deleting asks twice: the first press arms the button for this image, the second deletes.
   const [armedDeleteId, setArmedDeleteId] = useState<string | null>(null);
   const confirmingDelete = image != null && armedDeleteId === image.id;
+  // Closing disarms: reopening the image asks twice again.
+  const close = () => {
+    setArmedDeleteId(null);
+    onClose();
+  };
   const creator = image && tab === 'public' ? creatorName(image.user) : null;
   const ratio = image && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
 
@@ -54,7 +59,7 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
   return (
     <Dialog.Root
       open={image !== null}
-      onOpenChange={(details) => !details.open && onClose()}
+      onOpenChange={(details) => !details.open && close()}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
       placement="center"
@@ -128,7 +133,7 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                         loading={deletingId === image.id}
                         onClick={() => {
                           if (!confirmingDelete) return setArmedDeleteId(image.id);
-                          void remove(image).then((deleted) => deleted && onClose());
+                          void remove(image).then((deleted) => deleted && close());
                         }}
                       >
                         {confirmingDelete ? 'Delete for good' : 'Delete'}
