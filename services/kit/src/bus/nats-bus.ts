@@ -31,21 +31,27 @@ import {
   buildEnvelope,
   subjectMatches,
 } from './bus';
+import { MicroRegistry } from './nats-micro';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
 
 const NANOS_PER_MS = 1_000_000;
 const ACK_WAIT_MS = 30_000;
 const REDELIVERY_DELAY_MS = 1_000;
+/** Reported by `nats micro info`; SERVICE_VERSION overrides it. */
+const SERVICE_VERSION = '0.1.0';
 
 /** The distributed bus: core NATS for request/reply and live subjects, JetStream for domain events. */
 export class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
+  private readonly micro: MicroRegistry;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
-  ) {}
+  ) {
+    this.micro = new MicroRegistry(nc, process.env.SERVICE_VERSION || SERVICE_VERSION);
+  }
 
   static async connect(url: string, name: string): Promise<NatsBus> {
     const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1 });
@@ -74,22 +80,33 @@ export class NatsBus implements Bus {
   }
 
   async serve<R extends RpcDef>(rpc: R, handler: RpcHandler<R>): Promise<Subscription> {
+    const endpoint = this.micro.register(rpc.subject);
     const sub = this.nc.subscribe(rpc.subject, {
       queue: rpc.subject,
       callback: (error, msg) => {
         if (error) return logger.error({ subject: rpc.subject, err: error }, 'rpc subscription failed');
+        const started = process.hrtime.bigint();
         let frame: unknown;
         try {
           frame = msg.json();
         } catch {
           frame = null;
         }
-        void handleRequestFrame(rpc, handler, frame).then((reply) => msg.respond(JSON.stringify(reply)));
+        void handleRequestFrame(rpc, handler, frame).then((reply) => {
+          msg.respond(JSON.stringify(reply));
+          const crashed = !reply.ok && reply.error.code === 'INTERNAL' ? reply.error.message : null;
+          endpoint?.record(Number(process.hrtime.bigint() - started), crashed);
+        });
       },
     });
     // The flush makes the subscription known to the server before anyone is told it is serving.
     await this.nc.flush();
-    return this.track({ unsubscribe: () => this.unsubscribeAndFlush(sub) });
+    return this.track({
+      unsubscribe: async () => {
+        endpoint?.remove();
+        await this.unsubscribeAndFlush(sub);
+      },
+    });
   }
 
   async publishEvent<E extends EventDef>(event: E, data: z.input<E['data']>, actorId: string | null): Promise<EventEnvelope> {
