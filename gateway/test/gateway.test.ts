@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
-import { printGatewaySchema } from '@app/gateway';
+import { createGateway, printGatewaySchema, readGatewayConfig } from '@app/gateway';
+import { MemoryStorage } from '@app/kit';
 import { type TestTarget, eventually, testTargets } from '../../services/kit/test/test-infra';
 import WebSocket from 'ws';
 import { TestClient, collect, registration } from './http-client';
@@ -326,24 +327,22 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     });
 
     it('closes a WebSocket whose session ended elsewhere (another gateway, expiry) at the next check', async () => {
-      // A platform of its own that checks every 300 ms.
-      const created = await target.create();
-      const checking = await startEmbedded({
-        infra: created.infra,
-        gateway: { port: 0, wsSessionCheckMs: 300 },
-        env: { SIGNUPS_PER_IP_PER_HOUR: '1000' },
+      // A second gateway on the same bus that checks every 300 ms; the session ends without it hearing of it.
+      const second = await createGateway({
+        bus: platform.bus,
+        config: { ...readGatewayConfig({}), port: 0, wsSessionCheckMs: 300 },
+        storage: new MemoryStorage(),
       });
+      const { url } = await second.listen();
       try {
-        const member = new TestClient(checking.url);
-        await member.fetch('/api/auth/register', { method: 'POST', json: registration() });
-        const { id } = (await (await member.fetch('/api/user')).json()) as { id: string };
-        const live = await openLiveSocket(member.cookie!, checking.url);
-        const identityDb = checking.services.find((service) => service.name === 'identity')!.db.manager;
+        await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
+        const { id } = (await (await client.fetch('/api/user')).json()) as { id: string };
+        const live = await openLiveSocket(client.cookie!, url);
+        const identityDb = platform.services.find((service) => service.name === 'identity')!.db.manager;
         await identityDb.query(`DELETE FROM "identity"."sessions" WHERE "user_id" = $1`, [id]);
         await expect(live.closed).resolves.toBe(4401);
       } finally {
-        await checking.stop();
-        await created.cleanup();
+        await second.close();
       }
     });
 

@@ -2,6 +2,7 @@ import { chatService } from '@app/chat';
 import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gateway';
 import { identityService } from '@app/identity';
 import {
+  type Bus,
   type InfraConfig,
   type RunningService,
   type ServiceDefinition,
@@ -25,6 +26,8 @@ export interface EmbeddedOptions {
 export interface EmbeddedPlatform {
   url: string;
   port: number;
+  /** The bus everything here talks over (tests attach a second gateway to it). */
+  bus: Bus;
   services: RunningService[];
   stop(): Promise<void>;
 }
@@ -35,7 +38,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const infra = options.infra ?? readInfraConfig(env);
   const lock = await lockDataDir(infra);
   const services: RunningService[] = [];
-  let bus: Awaited<ReturnType<typeof connectBus>> | null = null;
+  let bus: Bus | null = null;
   try {
     bus = await connectBus(infra, 'embedded');
     const definitions = options.services ?? [identityService, chatService, mediaService];
@@ -51,6 +54,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     return {
       url,
       port,
+      bus: running,
       services,
       stop: async () => {
         await gateway.close();

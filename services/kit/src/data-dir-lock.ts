@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InfraConfig } from './config';
+import { logger } from './logger';
 
 export interface DataDirLock {
   readonly file: string;
@@ -32,25 +33,34 @@ const isAlive = (pid: number): boolean => {
 };
 
 function readHolder(file: string): { holder: Holder | null; ageMs: number } | null {
+  let ageMs: number;
   try {
-    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
-    const holder =
-      typeof parsed.pid === 'number' && typeof parsed.host === 'string' && typeof parsed.token === 'string' ? (parsed as Holder) : null;
-    return { holder, ageMs };
+    ageMs = Date.now() - fs.statSync(file).mtimeMs;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return { holder: null, ageMs: Infinity }; // unreadable: treated as stale
+    throw error;
+  }
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
+    const valid = typeof parsed.pid === 'number' && typeof parsed.host === 'string' && typeof parsed.token === 'string';
+    return { holder: valid ? (parsed as Holder) : null, ageMs };
+  } catch {
+    return { holder: null, ageMs };
   }
 }
 
-/** Whether the lock may be taken over: ours, untouched too long, or left by a process of this machine that has exited. */
+/**
+ * Whether the lock may be taken over. On this machine the pid decides: a holder that has exited, or
+ * one with this process's own pid but another token (a container restarted after a crash gets the
+ * same pid), is gone. From elsewhere only time tells: a lock untouched for `staleMs`.
+ */
 function isStale(holder: Holder | null, ageMs: number, staleMs: number): boolean {
-  if (!holder || ownTokens.has(holder.token) || ageMs > staleMs) return true;
-  return holder.host === os.hostname() && holder.pid !== process.pid && !isAlive(holder.pid);
+  if (holder && ownTokens.has(holder.token)) return true;
+  if (holder && holder.host === os.hostname()) return holder.pid === process.pid || !isAlive(holder.pid);
+  return ageMs > staleMs;
 }
 
-/** Moves a stale lock aside; false when another process took it over first (then nothing is touched). */
+/** Moves a stale lock aside; false when another process took it over first (then its lock is put back). */
 function removeStale(file: string, staleToken: string | undefined): boolean {
   const aside = `${file}.${randomUUID()}.stale`;
   try {
@@ -61,11 +71,12 @@ function removeStale(file: string, staleToken: string | undefined): boolean {
   }
   const moved = readHolder(aside);
   if (moved?.holder && moved.holder.token !== staleToken) {
-    // A fresh lock replaced the stale one between the read and the move: put it back.
+    // A fresh lock replaced the stale one between the read and the move: put it back (kept aside if a third took the place).
     try {
       fs.linkSync(aside, file);
-    } finally {
       fs.rmSync(aside, { force: true });
+    } catch {
+      // Left aside; its holder's heartbeat reports the loss.
     }
     return false;
   }
@@ -79,7 +90,7 @@ function removeStale(file: string, staleToken: string | undefined): boolean {
  * would corrupt both, so it is refused with a clear message. The holder touches the lock every 5 s;
  * a lock left by a process of this machine that has exited is taken over at once, and one from
  * elsewhere (another container on the same volume) once it has gone 15 s untouched, which a start
- * waits for. Null when nothing needs it (memory:// data, or PostgreSQL and NATS in use).
+ * waits for. A holder that finds its lock taken says so in the log. Null when nothing needs it (memory:// data, or PostgreSQL and NATS in use).
  */
 export async function lockDataDir(
   infra: InfraConfig,
@@ -90,14 +101,18 @@ export async function lockDataDir(
   const file = path.join(infra.dataDir, '.lock');
   const token = randomUUID();
   const deadline = Date.now() + staleMs + heartbeatMs;
+  const content = JSON.stringify({ pid: process.pid, host: os.hostname(), token, since: new Date().toISOString() });
   for (;;) {
+    // Written whole under another name, then linked into place: nobody ever reads a half-written lock.
+    const draft = `${file}.${token}.new`;
+    fs.writeFileSync(draft, content);
     try {
-      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, host: os.hostname(), token, since: new Date().toISOString() }), {
-        flag: 'wx',
-      });
+      fs.linkSync(draft, file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
     const found = readHolder(file);
     if (!found) continue;
@@ -105,21 +120,32 @@ export async function lockDataDir(
       removeStale(file, found.holder?.token);
       continue;
     }
-    const holder = found.holder!;
-    const where = holder.host === os.hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
+    const { holder } = found;
+    const here = holder?.host === os.hostname();
+    const where = !holder
+      ? 'another process (its lock cannot be read)'
+      : here
+        ? `process ${holder.pid}`
+        : `process ${holder.pid} on ${holder.host}`;
     // A live process of this machine will not go away by waiting; one elsewhere may be gone, which only time tells.
-    if (holder.host === os.hostname() || Date.now() > deadline) {
+    if (here || Date.now() > deadline) {
       throw new Error(`DATA_DIR ${path.resolve(infra.dataDir)} is in use by ${where}. Stop it first, or give this one another DATA_DIR.`);
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, heartbeatMs)));
   }
   ownTokens.add(token);
   const heartbeat = setInterval(() => {
-    const now = new Date();
     try {
+      if (readHolder(file)?.holder?.token !== token) {
+        // Taken over (this process stalled past the stale time, seen from another machine): two writers now.
+        logger.error({ file }, 'DATA_DIR lock lost to another process; stop this one');
+        clearInterval(heartbeat);
+        return;
+      }
+      const now = new Date();
       fs.utimesSync(file, now, now);
-    } catch {
-      // Gone (the directory was deleted): nothing left to guard.
+    } catch (error) {
+      logger.warn({ file, err: error }, 'DATA_DIR lock not refreshed; will retry');
     }
   }, heartbeatMs);
   heartbeat.unref();

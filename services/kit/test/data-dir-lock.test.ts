@@ -75,6 +75,25 @@ describe('DATA_DIR lock', () => {
     lock!.release();
   });
 
+  it("takes over a lock with this process's own pid but another token (a container restarted after a crash gets the same pid)", async () => {
+    lockedBy(process.pid);
+    const lock = await lockDataDir(embedded());
+    expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8')).token).not.toBe(`other-${process.pid}-${os.hostname()}`);
+    lock!.release();
+  });
+
+  it('a holder whose lock was taken over stops refreshing it and leaves it to the new holder', async () => {
+    const lock = await lockDataDir(embedded(), { staleMs: 400, heartbeatMs: 50 });
+    // Another machine's process took it over; its heartbeat time is left alone by the old holder.
+    lockedBy(4242, 'another-container', 10_000);
+    const replaced = fs.readFileSync(lockFile(), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(Date.now() - fs.statSync(lockFile()).mtimeMs).toBeGreaterThan(9_000);
+    lock!.release();
+    expect(fs.readFileSync(lockFile(), 'utf8')).toBe(replaced);
+  });
+
   it('lets the same process open the directory again (a platform restarted in one process)', async () => {
     const first = await lockDataDir(embedded());
     const second = await lockDataDir(embedded());

@@ -31,7 +31,7 @@ import {
   buildEnvelope,
   subjectMatches,
 } from './bus';
-import { MicroRegistry } from './nats-micro';
+import { type MicroEndpoint, MicroRegistry } from './nats-micro';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
 
 const NANOS_PER_MS = 1_000_000;
@@ -39,6 +39,7 @@ const ACK_WAIT_MS = 30_000;
 const REDELIVERY_DELAY_MS = 1_000;
 /** Reported by `nats micro info`; SERVICE_VERSION overrides it. */
 const SERVICE_VERSION = '0.1.0';
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 /** The distributed bus: core NATS for request/reply and live subjects, JetStream for domain events. */
 export class NatsBus implements Bus {
@@ -50,7 +51,9 @@ export class NatsBus implements Bus {
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
   ) {
-    this.micro = new MicroRegistry(nc, process.env.SERVICE_VERSION || SERVICE_VERSION);
+    const wanted = process.env.SERVICE_VERSION;
+    // The services protocol requires semantic versions; anything else would make `nats micro` reject the answers.
+    this.micro = new MicroRegistry(nc, wanted && SEMVER.test(wanted) ? wanted : SERVICE_VERSION);
   }
 
   static async connect(url: string, name: string): Promise<NatsBus> {
@@ -80,7 +83,7 @@ export class NatsBus implements Bus {
   }
 
   async serve<R extends RpcDef>(rpc: R, handler: RpcHandler<R>): Promise<Subscription> {
-    const endpoint = this.micro.register(rpc.subject);
+    let endpoint: MicroEndpoint | null = null;
     const sub = this.nc.subscribe(rpc.subject, {
       queue: rpc.subject,
       callback: (error, msg) => {
@@ -101,6 +104,8 @@ export class NatsBus implements Bus {
     });
     // The flush makes the subscription known to the server before anyone is told it is serving.
     await this.nc.flush();
+    // Advertised only once it serves.
+    endpoint = this.micro.register(rpc.subject);
     return this.track({
       unsubscribe: async () => {
         endpoint?.remove();

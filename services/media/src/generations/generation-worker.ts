@@ -10,7 +10,7 @@ import {
 } from '@app/schema';
 import { z } from 'zod';
 import { ImagesRepository } from '../images/images.repository';
-import { attemptImageId, discardAttemptFiles, imageKeys } from '../images/images.service';
+import { attemptImageId, deleteImageFiles, discardAttemptFiles, imageKeys } from '../images/images.service';
 import { InvalidImageError, processImage } from '../images/renditions';
 import type { MediaConfig } from '../media.config';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
@@ -267,6 +267,10 @@ export class GenerationWorker {
   private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined): Promise<void> {
     if (stopReason === 'lost') {
       logger.warn({ jobId: row.id }, 'generation lease lost; another instance owns the job now');
+      // This attempt's id is its own (no other attempt can commit it): whatever it wrote goes.
+      await deleteImageFiles(this.storage, attemptImageId(row.id, row.attempts)).catch((error: unknown) =>
+        logger.warn({ jobId: row.id, err: error }, 'files of a lost attempt not deleted'),
+      );
       return;
     }
     if (stopReason === 'shutdown') {
