@@ -58,7 +58,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const updates = new GenerationUpdates(bus, images);
     const ledger = new ImageLedger(bus);
     const worker = new GenerationWorker(db, bus, outbox, ledger, provider, storage, updates, config);
-    const generations = new GenerationService(db, outbox, ledger, provider, worker, updates, config, storage);
+    const generations = new GenerationService(db, outbox, ledger, provider, worker, updates, config);
     const relay = outbox.start();
     const handlers = await serveMedia(bus, generations, images, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);

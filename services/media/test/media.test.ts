@@ -384,6 +384,33 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       expect(await storedFiles(firstAttempt)).toEqual([]);
     });
 
+    it('a job that ends without an image, cancelled while queued or failed by the sweeper, leaves no files of its attempts', async () => {
+      const kay = await member();
+      const userId = (await me(kay)).id;
+      const [queued, swept] = [randomUUID(), randomUUID()];
+      const insertJob = (id: string, status: string, attempts: number, extra: string) =>
+        mediaDb().query(
+          `INSERT INTO "media"."generation_jobs" ("id", "user_id", "status", "prompt", "size", "quality", "style", "provider", "model", "is_demo",
+             "debit_key", "attempts", "lease_owner", "lease_expires_at", "available_at")
+           VALUES ($1, $2, $3, 'Ends empty', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $4, $5, ${extra})`,
+          [id, userId, status, `image-generation:${id}`, attempts],
+        );
+      // Queued again after a first attempt that died while storing, not due for a minute.
+      await insertJob(queued, 'queued', 1, `NULL, NULL, now() + interval '1 minute'`);
+      // On its last attempt, on an instance that is gone.
+      await insertJob(swept, 'running', 2, `'media-gone', now() - interval '1 second', now()`);
+      const leftovers = [attemptImageId(queued, 1), attemptImageId(swept, 1), attemptImageId(swept, 2)];
+      for (const imageId of leftovers) await storage.put(`images/${imageId}/original.png`, Buffer.from('half-written'), 'image/png');
+
+      const cancelled = (await (await kay.fetch(`/api/generations/${queued}`, { method: 'DELETE' })).json()) as Job;
+      expect(cancelled.status).toBe('cancelled');
+      await eventually(
+        async () => expect(((await (await kay.fetch(`/api/generations/${swept}`)).json()) as Job).status).toBe('failed'),
+        15_000,
+      );
+      for (const imageId of leftovers) expect(await storedFiles(imageId)).toEqual([]);
+    });
+
     it('a job whose files cannot all be stored fails, is refunded, and leaves no file behind', async () => {
       const jo = await member();
       failWrites = /\/w1024\.webp$/;

@@ -10,6 +10,7 @@ import type { Database } from './database';
 const RELAY_INTERVAL_MS = 2_000;
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 const PRUNE_BATCH = 5_000;
+const DEFAULT_RETENTION_HOURS = 24;
 
 export interface OutboxOptions {
   /** Relayed rows older than this are deleted: the event stream holds the events, the outbox only bridges the commit. */
@@ -18,7 +19,7 @@ export interface OutboxOptions {
 
 /** OUTBOX_RETENTION_HOURS (24): how long relayed outbox rows are kept, for inspection, before they are deleted. */
 export const readOutboxOptions = (env: NodeJS.ProcessEnv): OutboxOptions => ({
-  retentionMs: readInt(env, 'OUTBOX_RETENTION_HOURS', 24) * 3_600_000,
+  retentionMs: readInt(env, 'OUTBOX_RETENTION_HOURS', DEFAULT_RETENTION_HOURS) * 3_600_000,
 });
 
 /**
@@ -37,7 +38,7 @@ export class Outbox {
     private readonly schema: string,
     options: OutboxOptions = {},
   ) {
-    this.retentionMs = options.retentionMs ?? 24 * 3_600_000;
+    this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_HOURS * 3_600_000;
   }
 
   /** Records an event inside the caller's transaction. */

@@ -114,7 +114,7 @@ export class GenerationWorker {
   }
 
   /** Returns a job's charge; on failure the sweeper tries again later (identity makes repeats no-ops). */
-  async settleRefund(row: JobRow): Promise<void> {
+  private async settleRefund(row: JobRow): Promise<void> {
     try {
       const reason = row.status === 'cancelled' ? 'Image generation cancelled' : 'Image generation failed';
       await this.ledger.refund(row.user_id, row.debit_key, reason);
@@ -280,11 +280,7 @@ export class GenerationWorker {
     }
     if (stopReason === 'cancel') {
       const cancelled = await this.finish(row, 'cancelled', null, null);
-      if (cancelled) {
-        await discardAttemptFiles(this.storage, row.id, row.attempts);
-        await this.settleRefund(cancelled);
-        await this.updates.push(cancelled);
-      }
+      if (cancelled) await this.concludeUnsuccessful(cancelled);
       return;
     }
     const providerError = error instanceof ImageProviderError ? error : null;
@@ -305,11 +301,14 @@ export class GenerationWorker {
     const code = providerError && providerError.code !== 'CANCELLED' ? providerError.code : 'INTERNAL';
     const message = code === 'CONTENT_REJECTED' ? providerError!.message : GENERIC_FAILURE;
     const failed = await this.finish(row, 'failed', code, message);
-    if (failed) {
-      await discardAttemptFiles(this.storage, row.id, row.attempts);
-      await this.settleRefund(failed);
-      await this.updates.push(failed);
-    }
+    if (failed) await this.concludeUnsuccessful(failed);
+  }
+
+  /** A job that has just ended without an image (failed or cancelled): its attempts' files go, its charge comes back, the member hears of it. */
+  async concludeUnsuccessful(row: JobRow): Promise<GenerationJob> {
+    await discardAttemptFiles(this.storage, row.id, row.attempts);
+    await this.settleRefund(row);
+    return this.updates.push(row);
   }
 
   private async finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
@@ -359,8 +358,8 @@ export class GenerationWorker {
         logger.warn({ jobs: swept.map((row) => `${row.id}:${row.status}`) }, 'took back generation jobs with expired leases');
         void this.outbox.flush();
         for (const row of swept) {
-          if (row.status !== 'queued') await discardAttemptFiles(this.storage, row.id, row.attempts);
-          await this.updates.push(row);
+          if (row.status === 'queued') await this.updates.push(row);
+          else await this.concludeUnsuccessful(row);
         }
         this.wake();
       }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent, type Database, type ObjectStorage, type Outbox } from '@app/kit';
+import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
 import { AppError, GenerateImageInput, type GenerationJob, mediaEvents, validationError } from '@app/schema';
 import type { MediaConfig } from '../media.config';
 import type { ImageProvider } from '../providers/image-provider';
 import type { GenerationUpdates } from './generation-updates';
 import type { GenerationWorker } from './generation-worker';
 import type { ImageLedger } from './image-ledger';
-import { discardAttemptFiles } from '../images/images.service';
 import { JobsRepository } from './jobs.repository';
 
 /** Starting, reading and cancelling generation jobs; the worker runs them. */
@@ -21,7 +20,6 @@ export class GenerationService {
     private readonly worker: GenerationWorker,
     private readonly updates: GenerationUpdates,
     private readonly config: MediaConfig,
-    private readonly storage: ObjectStorage,
   ) {
     this.jobs = new JobsRepository(db);
   }
@@ -95,10 +93,8 @@ export class GenerationService {
       });
       if (cancelled) {
         void this.outbox.flush();
-        // A job queued again after a failed or crashed attempt may have files from it.
-        await discardAttemptFiles(this.storage, cancelled.id, cancelled.attempts);
-        await this.worker.settleRefund(cancelled);
-        return this.updates.push(cancelled);
+        // A job queued again after a failed or crashed attempt may have files from it: they go too.
+        return this.worker.concludeUnsuccessful(cancelled);
       }
     } else if (job.status === 'running' || job.status === 'storing') {
       if (await this.jobs.requestCancel(jobId, userId)) await this.worker.broadcastCancel(jobId);
