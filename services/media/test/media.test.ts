@@ -408,7 +408,10 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         async () => expect(((await (await kay.fetch(`/api/generations/${swept}`)).json()) as Job).status).toBe('failed'),
         15_000,
       );
-      for (const imageId of leftovers) expect(await storedFiles(imageId)).toEqual([]);
+      // Files go right after the ending commits (the member sees the status first).
+      await eventually(async () => {
+        for (const imageId of leftovers) expect(await storedFiles(imageId)).toEqual([]);
+      }, 5_000);
     });
 
     it('a job whose files cannot all be stored fails, is refunded, and leaves no file behind', async () => {
