@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { renderNatsServerConfig } from '@app/kit';
+import { BUS_PRINCIPALS, type BusPrincipal } from '@app/schema';
 import { parse } from 'yaml';
 
 /**
@@ -125,6 +127,25 @@ describe('docker/compose.yml', () => {
     expect(environment.DATABASE_URL).toBeUndefined();
     expect(services.gateway?.ports).toEqual(['127.0.0.1:3000:3000']);
     expect(dependenciesOf('gateway')).toMatchObject({ identity: 'service_healthy', chat: 'service_healthy', media: 'service_healthy' });
+  });
+
+  it('runs NATS with the generated users and permissions, up to date with BUS_PERMISSIONS', () => {
+    const natsCommand = commandOf('nats');
+    const configPath = natsCommand[natsCommand.indexOf('-c') + 1];
+    expect(services.nats?.volumes).toContain(`./nats.conf:${configPath}:ro`);
+    const committed = fs.readFileSync(path.join(root, 'docker', 'nats.conf'), 'utf8');
+    expect({ upToDate: committed === renderNatsServerConfig(), hint: 'run `npm run nats:config`' }).toEqual({
+      upToDate: true,
+      hint: 'run `npm run nats:config`',
+    });
+  });
+
+  it.each(BUS_PRINCIPALS)('gives %s its own NATS password, shared with NATS and with no other process', (principal: BusPrincipal) => {
+    const variable = `NATS_${principal.toUpperCase()}_PASSWORD`;
+    const password = environmentOf('nats')[variable];
+    expect(password).toMatch(new RegExp(`^\\$\\{${variable}:-[^}]+\\}$`));
+    expect(environmentOf(principal)[variable]).toBe(password);
+    for (const other of APP_SERVICES.filter((name) => name !== principal)) expect(environmentOf(other)[variable]).toBeUndefined();
   });
 
   it('gives every long-running service a healthcheck', () => {

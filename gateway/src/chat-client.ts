@@ -61,7 +61,7 @@ export class ChatClient {
   async sendAndWait(userId: string, conversationId: string, content: unknown, meta: RequestMeta) {
     // Ownership first, so a stranger's conversation id never gets a live listener.
     await this.getConversation(userId, conversationId, meta);
-    const updates = this.live.subscribe(LIVE_TOPICS.conversation, conversationId) as AsyncIterableIterator<ChatLiveUpdate>;
+    const updates = (await this.live.listen(LIVE_TOPICS.conversation, conversationId)) as AsyncIterableIterator<ChatLiveUpdate>;
     try {
       const sent = await this.sendMessage(userId, conversationId, content, meta);
       const assistantId = sent.assistantMessage.id;

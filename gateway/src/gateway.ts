@@ -4,20 +4,20 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { type Bus, type ObjectStorage, healthHandler, logger, openObjectStorage, readInfraConfig } from '@app/kit';
-import { AppError } from '@app/schema';
+import { type Bus, type ObjectStorage, logger, openObjectStorage, readInfraConfig } from '@app/kit';
 import express from 'express';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import { type GatewayConfig, readGatewayConfig } from './gateway.config';
 import { type GatewayContext } from './graphql/context';
-import { depthLimit, formatGraphQLError } from './graphql/errors';
+import { formatGraphQLError } from './graphql/errors';
+import { GRAPHQL_PARSE_OPTIONS, queryLimitRules } from './graphql/query-limits';
 import { buildGatewaySchema } from './graphql/schema';
-import { clientIp } from './http/client-ip';
-import { clearedSessionCookie, readSessionToken, sessionCookie } from './http/cookies';
+import { serveGraphQLOverWebSocket } from './graphql/websocket';
+import { bodyIdleTimeout, httpServerOptions, limitConnections } from './http/connection-limits';
+import { finalErrorHandler } from './http/error-handler';
+import { clearedSessionCookie, sessionCookie } from './http/cookies';
 import { requestContext } from './http/request-context';
-import { createSecurityHeaders, isSameOrigin, sameOriginWrites } from './http/security-headers';
-import { shedLoad } from './http/load-shedding';
+import { createSecurityHeaders, sameOriginWrites } from './http/security-headers';
+import { PressureMonitor } from './http/load-shedding';
 import { webAppRouter } from './http/web-app';
 import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
@@ -25,9 +25,6 @@ import { LiveHub } from './live-hub';
 import { LiveSessions } from './live-sessions';
 import { MediaClient } from './media-client';
 import { apiRouter } from './rest/api.router';
-import { sendError } from './rest/send-error';
-
-const MAX_QUERY_DEPTH = 12;
 
 export interface Gateway {
   server: http.Server;
@@ -55,6 +52,7 @@ export async function createGateway({
   const liveSessions = new LiveSessions(
     (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }, false),
     config.wsSessionCheckMs,
+    config.wsMaxSocketsPerMember,
   );
   identity.onSignedOut((token) => liveSessions.end(token));
   const live = new LiveHub();
@@ -63,15 +61,24 @@ export async function createGateway({
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
   const schema = buildGatewaySchema(live);
   const app = express();
-  const server = http.createServer(app);
+  const server = http.createServer(httpServerOptions, app);
+  limitConnections(server, config.connections);
+  const pressure = new PressureMonitor(config.pressure);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
 
-  const health = healthHandler(isReady);
-  app.get(['/healthz', '/readyz'], (req, res) => void health(req, res));
   app.use(createSecurityHeaders({ connectSrc: [config.publicWeb.analytics?.endpoint] }));
-  app.use(shedLoad(config.maxInFlight));
-  app.use(requestContext(identity, config.trustProxyHops));
+  app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+  // Not ready while shedding load, so a load balancer sends new traffic elsewhere.
+  app.get('/readyz', async (_req, res) => {
+    const overload = pressure.overloadReason();
+    const ready = !overload && (await isReady().catch(() => false));
+    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503);
+    res.json(ready ? { status: 'ok' } : { status: 'unavailable', ...(overload ? { reason: overload } : {}) });
+  });
+  app.use(pressure.middleware());
+  app.use(bodyIdleTimeout(config.connections.bodyIdleTimeoutMs));
+  app.use(requestContext(identity, config.trustProxyHops, config.executionTimeoutMs));
   app.use(sameOriginWrites);
 
   const isOperatorToken = (token: string | null) => {
@@ -81,46 +88,23 @@ export async function createGateway({
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: 64 * 1024 });
-  const wsCleanup = useServer<Record<string, unknown>, { context?: GatewayContext }>(
-    {
-      schema,
-      onConnect: async (ctx) => {
-        const request = ctx.extra.request;
-        // Browsers send Origin on WebSocket upgrades; another site's page must not ride the member's cookie.
-        if (request.headers.origin && !isSameOrigin(request.headers.origin, request.headers.host)) return false;
-        const bearer = typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : null;
-        const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
-        const meta = { requestId: `ws-${Date.now().toString(36)}` };
-        const user = await identity.resolveSession(token, meta).catch(() => null);
-        // A socket that closed while its session was being checked has nothing left to track.
-        if (user && token && ctx.extra.socket.readyState === ctx.extra.socket.OPEN) liveSessions.add(token, user.id, ctx.extra.socket);
-        ctx.extra.context = {
-          user,
-          isOperator: false,
-          clientIp: clientIp(request, config.trustProxyHops),
-          meta: { ...meta, userId: user?.id },
-          identity,
-          chat,
-          media,
-          live,
-          session: { token, start: () => undefined, end: () => undefined },
-        };
-        return true;
-      },
-      context: (ctx) => ctx.extra.context!,
-      onError: (_ctx, _id, _payload, errors) => {
-        logger.info({ errors: errors.map((error) => error.message) }, 'subscription refused');
-      },
-    },
-    wsServer,
-  );
+  const websocket = serveGraphQLOverWebSocket({
+    server,
+    schema,
+    services: { identity, chat, media, live },
+    liveSessions,
+    pressure,
+    trustProxyHops: config.trustProxyHops,
+    maxSubscriptionsPerSocket: config.wsMaxSubscriptionsPerSocket,
+    executionTimeoutMs: config.executionTimeoutMs,
+  });
 
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
     csrfPrevention: true,
-    validationRules: [depthLimit(MAX_QUERY_DEPTH)],
+    parseOptions: GRAPHQL_PARSE_OPTIONS,
+    validationRules: queryLimitRules(),
     formatError: formatGraphQLError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
@@ -129,7 +113,7 @@ export async function createGateway({
         async serverWillStart() {
           return {
             async drainServer() {
-              await wsCleanup.dispose();
+              await websocket.dispose();
             },
           };
         },
@@ -152,7 +136,7 @@ export async function createGateway({
           user,
           isOperator,
           clientIp: state.clientIp,
-          meta: { requestId: state.requestId, userId: user?.id },
+          meta: { requestId: state.requestId, userId: user?.id, deadlineAt: state.deadlineAt },
           identity,
           chat,
           media,
@@ -168,14 +152,7 @@ export async function createGateway({
   );
   app.use('/api', apiRouter(identity, chat, media, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
-  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = (error as { status?: number }).status;
-    if (status === 404) return sendError(res, new AppError('NOT_FOUND', 'Not found'));
-    // Body parsers (GraphQL JSON, card uploads) report oversized and malformed bodies with a status.
-    if (status === 413) return sendError(res, new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
-    if (status === 400) return sendError(res, new AppError('VALIDATION_FAILED', 'Malformed request body'));
-    sendError(res, error);
-  });
+  app.use(finalErrorHandler);
 
   return {
     server,
@@ -192,6 +169,7 @@ export async function createGateway({
       }),
     close: async () => {
       liveSessions.close();
+      pressure.close();
       await apollo.stop();
       await live.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

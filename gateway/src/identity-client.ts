@@ -1,5 +1,24 @@
 import type { Bus } from '@app/kit';
-import { type RequestMeta, type User, identityRpc } from '@app/schema';
+import { AppError, type RequestMeta, type User, identityRpc } from '@app/schema';
+
+/**
+ * Sign-in and sign-up wait at most this long for identity (the bus default is 15 s): a member is better served by
+ * "try again" than by a long spinner, and identity refuses at once what it could not finish by then.
+ */
+const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_RETRY_AFTER_SECONDS = 5;
+
+/** A sign-in or sign-up that ran out of time is worth retrying: answered 503 + Retry-After rather than 504. */
+async function retryableOnTimeout<T>(call: Promise<T>, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TIMEOUT') {
+      throw new AppError('UNAVAILABLE', message, { retryAfterSeconds: AUTH_RETRY_AFTER_SECONDS });
+    }
+    throw error;
+  }
+}
 
 /** The gateway's calls to the identity service; GraphQL resolvers and REST handlers share them. */
 export class IdentityClient {
@@ -12,8 +31,16 @@ export class IdentityClient {
     this.signedOut.add(listener);
   }
 
-  register = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.register, { input, clientIp }, meta);
-  login = (input: unknown, clientIp: string, meta: RequestMeta) => this.bus.request(identityRpc.login, { input, clientIp }, meta);
+  register = (input: unknown, clientIp: string, meta: RequestMeta) =>
+    retryableOnTimeout(
+      this.bus.request(identityRpc.register, { input, clientIp }, meta, AUTH_TIMEOUT_MS),
+      'Creating your account is taking too long right now. Please try again in a few seconds.',
+    );
+  login = (input: unknown, clientIp: string, meta: RequestMeta) =>
+    retryableOnTimeout(
+      this.bus.request(identityRpc.login, { input, clientIp }, meta, AUTH_TIMEOUT_MS),
+      'Signing in is taking too long right now. Please try again in a few seconds.',
+    );
   logout = async (sessionToken: string, meta: RequestMeta) => {
     const result = await this.bus.request(identityRpc.logout, { sessionToken }, meta);
     for (const listener of this.signedOut) listener(sessionToken);

@@ -1,10 +1,10 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
 import {
-  CHAT_LIVE_SUBJECTS,
   ChatLiveUpdate,
-  GENERATION_LIVE_SUBJECTS,
   GenerationLiveUpdate,
   type TokenChange,
+  chatLiveSubject,
+  generationLiveSubject,
   identityEvents,
 } from '@app/schema';
 
@@ -12,31 +12,46 @@ export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation', gen
 
 type Listener<T> = (value: T) => void;
 
+/** Live subjects routed per conversation or member: the bus subject, and how its messages reach the topic. */
+const ROUTED = {
+  // Typing, text deltas and message changes; conversation ids are checked for ownership before listening.
+  conversation: {
+    subject: chatLiveSubject,
+    toTopic: (data: unknown) => {
+      const update = ChatLiveUpdate.safeParse(data);
+      return update.success ? { id: update.data.conversationId, value: update.data as unknown } : null;
+    },
+  },
+  // Generation jobs, keyed by their owner: a member only ever listens to their own.
+  generation: {
+    subject: generationLiveSubject,
+    toTopic: (data: unknown) => {
+      const update = GenerationLiveUpdate.safeParse(data);
+      return update.success ? { id: update.data.userId, value: update.data.job as unknown } : null;
+    },
+  },
+} as const;
+
+export type RoutedTopic = keyof typeof ROUTED;
+
 /**
- * Fans events from the bus out to this gateway's GraphQL subscriptions. Each gateway instance tails
- * the stream itself, so a member's subscription works whichever instance it is connected to.
+ * Fans bus traffic out to this gateway's GraphQL subscriptions. Token changes come from a tail of the
+ * event stream; conversation and generation updates from the live subject of that conversation or member,
+ * subscribed while this gateway has a listener for it and dropped with the last, so a gateway receives
+ * the live traffic of its own sockets only.
  */
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Listener<unknown>>>();
+  private readonly routed = new Map<string, { subscription: Promise<Subscription>; listeners: number }>();
   private subscriptions: Subscription[] = [];
+  private bus: Bus | null = null;
 
   async start(bus: Bus): Promise<void> {
+    this.bus = bus;
     this.subscriptions.push(
       await bus.consumeEvents({ subjects: [identityEvents.tokensChanged.type], deliver: 'new' }, async (event) => {
         const change = identityEvents.tokensChanged.data.parse(event.data);
         this.publish(LIVE_TOPICS.tokens, change.userId, change satisfies TokenChange);
-      }),
-      // Typing, text deltas and message changes; conversation ids are checked for ownership on subscribe.
-      await bus.subscribeLive(CHAT_LIVE_SUBJECTS, (data) => {
-        const update = ChatLiveUpdate.safeParse(data);
-        if (update.success) this.publish(LIVE_TOPICS.conversation, update.data.conversationId, update.data);
-        else logger.warn({ issues: update.error.issues.length }, 'malformed chat live update dropped');
-      }),
-      // Generation jobs, keyed by their owner: a member only ever listens to their own.
-      await bus.subscribeLive(GENERATION_LIVE_SUBJECTS, (data) => {
-        const update = GenerationLiveUpdate.safeParse(data);
-        if (update.success) this.publish(LIVE_TOPICS.generation, update.data.userId, update.data.job);
-        else logger.warn({ issues: update.error.issues.length }, 'malformed generation update dropped');
       }),
     );
   }
@@ -44,6 +59,48 @@ export class LiveHub {
   async stop(): Promise<void> {
     for (const subscription of this.subscriptions) await subscription.unsubscribe();
     this.subscriptions = [];
+    const routed = [...this.routed.values()];
+    this.routed.clear();
+    for (const entry of routed) await (await entry.subscription.catch(() => null))?.unsubscribe();
+  }
+
+  /** Bus subjects this gateway listens to for conversations and members (for tests and operators). */
+  get routedSubjects(): string[] {
+    return [...this.routed.keys()];
+  }
+
+  /**
+   * Listens to one conversation or member. Resolves once the bus subscription is in place, so nothing
+   * published after it is missed; the subject is released when the last local listener leaves.
+   */
+  async listen(topic: RoutedTopic, id: string): Promise<AsyncIterableIterator<unknown>> {
+    const key = `${topic}:${id}`;
+    const entry = this.routed.get(key) ?? { subscription: this.subscribeRouted(topic, id), listeners: 0 };
+    this.routed.set(key, entry);
+    entry.listeners++;
+    const release = () => {
+      entry.listeners--;
+      if (entry.listeners > 0 || this.routed.get(key) !== entry) return;
+      this.routed.delete(key);
+      void entry.subscription.then((subscription) => subscription.unsubscribe()).catch(() => undefined);
+    };
+    try {
+      await entry.subscription;
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return this.iterate(key, release);
+  }
+
+  private subscribeRouted(topic: RoutedTopic, id: string): Promise<Subscription> {
+    if (!this.bus) return Promise.reject(new Error('LiveHub is not started'));
+    const route = ROUTED[topic];
+    return this.bus.subscribeLive(route.subject(id), (data) => {
+      const routed = route.toTopic(data);
+      if (routed) this.publish(topic, routed.id, routed.value);
+      else logger.warn({ topic }, 'malformed live update dropped');
+    });
   }
 
   /** type-graphql's PubSub contract: `subscribe(routingKey, dynamicId)` yields what `publish` sends. */
@@ -62,7 +119,7 @@ export class LiveHub {
   }
 
   /** An async iterator over a topic that buffers between pulls and unregisters when the client leaves. */
-  private iterate<T>(topic: string): AsyncIterableIterator<T> {
+  private iterate<T>(topic: string, onFinish?: () => void): AsyncIterableIterator<T> {
     const buffer: T[] = [];
     let wake: ((result: IteratorResult<T>) => void) | null = null;
     let done = false;
@@ -81,7 +138,9 @@ export class LiveHub {
     set.add(listener);
     this.listeners.set(topic, set);
     const finish = (): Promise<IteratorResult<T>> => {
+      if (done) return Promise.resolve({ value: undefined, done: true });
       done = true;
+      onFinish?.();
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(topic);
       wake?.({ value: undefined, done: true });

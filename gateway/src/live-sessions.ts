@@ -17,25 +17,35 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
  */
 export class LiveSessions {
   private readonly sessions = new Map<string, { userId: string; sockets: Set<SessionSocket> }>();
+  private readonly socketsPerMember = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private checking = false;
 
   constructor(
     private readonly resolve: (token: string) => Promise<User | null>,
     checkEveryMs: number,
+    private readonly maxSocketsPerMember = Number.POSITIVE_INFINITY,
   ) {
     this.timer = setInterval(() => void this.check(), checkEveryMs);
     this.timer.unref();
   }
 
-  add(token: string, userId: string, socket: SessionSocket): void {
+  /** Tracks a member's socket; false (and nothing tracked) when the member already holds as many as allowed. */
+  add(token: string, userId: string, socket: SessionSocket): boolean {
+    const held = this.socketsPerMember.get(userId) ?? 0;
+    if (held >= this.maxSocketsPerMember) return false;
+    this.socketsPerMember.set(userId, held + 1);
     const session = this.sessions.get(token) ?? { userId, sockets: new Set<SessionSocket>() };
     session.sockets.add(socket);
     this.sessions.set(token, session);
     socket.once('close', () => {
+      const left = (this.socketsPerMember.get(userId) ?? 1) - 1;
+      if (left > 0) this.socketsPerMember.set(userId, left);
+      else this.socketsPerMember.delete(userId);
       session.sockets.delete(socket);
       if (session.sockets.size === 0 && this.sessions.get(token) === session) this.sessions.delete(token);
     });
+    return true;
   }
 
   /** Closes every socket of a session that has just been signed out. */

@@ -72,7 +72,7 @@ export class MediaClient {
    * once; a slow poll covers an update lost in transit.
    */
   async generateAndWait(userId: string, input: unknown, meta: RequestMeta, clientIp: string): Promise<GenerationJob> {
-    const updates = this.live.subscribe(LIVE_TOPICS.generation, userId) as AsyncIterableIterator<GenerationJob>;
+    const updates = (await this.live.listen(LIVE_TOPICS.generation, userId)) as AsyncIterableIterator<GenerationJob>;
     try {
       const job = await this.createGeneration(userId, input, meta, clientIp);
       const deadline = Date.now() + this.waitTimeoutMs;

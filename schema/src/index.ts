@@ -3,3 +3,4 @@ export * from './bus/contract';
 export * from './bus/identity';
 export * from './bus/chat';
 export * from './bus/media';
+export * from './bus/permissions';

@@ -126,7 +126,7 @@ export class ChatResolver {
       const conversationId = String((args as { conversationId: string }).conversationId);
       // Ownership is checked before listening: a stranger's conversation is NOT_FOUND.
       await ctx.chat.getConversation(requireUser(ctx).id, conversationId, ctx.meta);
-      return ctx.live.subscribe(LIVE_TOPICS.conversation, conversationId);
+      return ctx.live.listen(LIVE_TOPICS.conversation, conversationId);
     },
   })
   conversationUpdates(@Arg('conversationId', () => ID) _conversationId: string, @Root() update: ChatLiveUpdate): ConversationUpdateType {

@@ -118,7 +118,7 @@ export class MediaResolver {
     description: "Every change to the signed-in member's generation jobs: status, progress, and the image when done.",
     subscribe: ({ context }) => {
       const ctx = context as GatewayContext;
-      return ctx.live.subscribe(LIVE_TOPICS.generation, requireUser(ctx).id);
+      return ctx.live.listen(LIVE_TOPICS.generation, requireUser(ctx).id);
     },
   })
   generationUpdates(@Root() job: GenerationJob): GenerationJobType {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '@app/kit';
-import type { User } from '@app/schema';
+import { AppError, HTTP_STATUS, type User } from '@app/schema';
 import type { NextFunction, Request, Response } from 'express';
 import { clientIp } from './client-ip';
 import { readSessionToken } from './cookies';
 import type { IdentityClient } from '../identity-client';
+import { retryAfterSeconds } from '../rest/send-error';
 
 export interface RequestState {
   requestId: string;
+  /** Epoch ms after which the session lookup and a GraphQL operation's service calls fail at once (GRAPHQL_EXECUTION_TIMEOUT_MS); REST routes that wait for a reply or an image keep their own limits. */
+  deadlineAt: number;
   clientIp: string;
   sessionToken: string | null;
   /** Resolved once per request, on first use. */
@@ -20,21 +23,51 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * The member behind a session token. A token identity refuses to read (e.g. it holds U+0000) is no session;
+ * an identity that cannot answer fails the request with its code, status and Retry-After on every route.
+ */
+async function resolveSession(
+  identity: IdentityClient,
+  sessionToken: string | null,
+  requestId: string,
+  deadlineAt: number,
+): Promise<User | null> {
+  try {
+    return await identity.resolveSession(sessionToken, { requestId, deadlineAt });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'VALIDATION_FAILED') return null;
+    throw withHttpHead(error);
+  }
+}
+
+/** Apollo answers a request whose context failed with 500 unless the error's `extensions.http` says otherwise. */
+function withHttpHead(error: AppError): AppError {
+  const headers = new Map<string, string>();
+  const retryAfter = retryAfterSeconds(error);
+  if (retryAfter !== undefined) headers.set('retry-after', String(retryAfter));
+  const http = { status: HTTP_STATUS[error.code], headers };
+  return Object.assign(new AppError(error.code, error.message, error.details), { extensions: { code: error.code, http } });
+}
+
 /** Gives every request an id, its client address and lazy session lookup, and logs it when it ends. */
-export function requestContext(identity: IdentityClient, trustProxyHops: number) {
+export function requestContext(identity: IdentityClient, trustProxyHops: number, executionTimeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : randomUUID();
+    const deadlineAt = Date.now() + executionTimeoutMs;
     const sessionToken = readSessionToken(req.headers);
     let user: Promise<User | null> | null = null;
     let userId: string | undefined;
     req.state = {
       requestId,
+      deadlineAt,
       clientIp: clientIp(req, trustProxyHops),
       sessionToken,
       user: () => {
-        user ??= identity.resolveSession(sessionToken, { requestId }).then((resolved) => {
+        user ??= resolveSession(identity, sessionToken, requestId, deadlineAt).then((resolved) => {
           userId = resolved?.id;
           return resolved;
         });

@@ -27,8 +27,8 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  router.get(/^\/(?!api\/|api$|graphql).*/, (req: Request, res: Response) => {
-    if (req.method !== 'GET') return;
+  // Express routes HEAD here too; res.send answers it with the headers alone.
+  router.get(/^\/(?!api\/|api$|graphql).*/, (_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(indexHtml);
   });

@@ -1,6 +1,7 @@
 import { AppError, type User } from '@app/schema';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies';
+import { requestReadError } from '../http/error-handler';
 import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
 import type { MediaClient } from '../media-client';
@@ -30,16 +31,29 @@ function jsonBody(req: Request, res: Response, next: NextFunction): void {
     return;
   }
   express.json({ limit: '100kb' })(req, res, (error?: unknown) => {
-    if (!error) return next();
-    const status = (error as { status?: number }).status;
-    sendError(
-      res,
-      status === 413
-        ? new AppError('PAYLOAD_TOO_LARGE', 'Request body too large')
-        : new AppError('VALIDATION_FAILED', 'Malformed JSON body'),
-    );
+    if (error) return sendError(res, requestReadError(error, req) ?? error);
+    if (isNestedDeeperThan(req.body, MAX_JSON_DEPTH))
+      return sendError(res, new AppError('VALIDATION_FAILED', 'The request body is nested too deeply.'));
+    next();
   });
 }
+
+/** Bodies are form-shaped; anything deeper is not ours, and would exhaust the stack when serialised for the bus. */
+const MAX_JSON_DEPTH = 32;
+
+function isNestedDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (!current || typeof current !== 'object') continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Only a navigation from the site itself, or one the member typed or bookmarked, signs out: not another site's link or image. */
+const SIGN_OUT_NAVIGATIONS = new Set(['same-origin', 'none']);
 
 const bodyObject = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -67,9 +81,18 @@ export function apiRouter(identity: IdentityClient, chat: ChatClient, media: Med
   router.get(
     '/logout',
     handle(async (req, res) => {
-      // A navigation started by another site must not sign the member out (SameSite=Lax sends the cookie).
-      if (req.headers['sec-fetch-site'] !== 'cross-site') await endSession(req, res);
+      // SameSite=Lax sends the cookie on another site's navigation too; browsers say where one came from in Sec-Fetch-Site.
+      if (SIGN_OUT_NAVIGATIONS.has(String(req.headers['sec-fetch-site']))) await endSession(req, res);
       res.redirect(302, '/');
+    }),
+  );
+
+  // The same as a form post (another site's form is refused by its Origin), for clients that send no Sec-Fetch-Site.
+  router.post(
+    '/logout',
+    handle(async (req, res) => {
+      await endSession(req, res);
+      res.redirect(303, '/');
     }),
   );
 

@@ -1,11 +1,34 @@
-import { AppError, type Message, type User } from '@app/schema';
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { AppError, CHAT_LIMITS, type Message, type User } from '@app/schema';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import getRawBody from 'raw-body';
 import type { ChatClient } from '../chat-client';
 import { toCharacterType } from '../graphql/chat.mappers';
 
 type Handler = (req: Request, res: Response, user: User) => Promise<void>;
 
-const MAX_CARD_BYTES = 8 * 1024 * 1024;
+const CARD_LIMIT_MB = CHAT_LIMITS.cardFileBytes / (1024 * 1024);
+
+/**
+ * Reads a card upload (raw-body), counting bytes as they arrive. A declared or streamed size past the card limit
+ * is answered 413 at once and the connection closed, so the client stops sending and nothing past the limit is
+ * held (body-parser would read the rest of the request to its end before answering).
+ */
+async function readCardFile(req: Request, res: Response): Promise<Buffer> {
+  const encoding = req.headers['content-encoding'];
+  if (encoding && encoding !== 'identity') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the card file uncompressed.');
+  try {
+    return await getRawBody(req, { length: req.headers['content-length'], limit: CHAT_LIMITS.cardFileBytes });
+  } catch (error) {
+    const { type, status } = error as { type?: string; status?: number };
+    if (type === 'entity.too.large') {
+      res.setHeader('Connection', 'close');
+      throw new AppError('PAYLOAD_TOO_LARGE', `The card file is too large (the limit is ${CARD_LIMIT_MB} MB).`);
+    }
+    if (status !== undefined && status >= 400 && status < 500)
+      throw new AppError('VALIDATION_FAILED', 'The card file did not arrive whole.');
+    throw error;
+  }
+}
 
 /** A signed-in handler whose failures take the one error path. */
 function member(handler: Handler, sendError: (res: Response, error: unknown) => void): RequestHandler {
@@ -118,9 +141,8 @@ export function chatRoutes(
   );
   router.post(
     '/characters/import',
-    express.raw({ type: () => true, limit: MAX_CARD_BYTES }),
     on(async (req, res, user) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const body = await readCardFile(req, res);
       if (body.length === 0) throw new AppError('VALIDATION_FAILED', 'Send the card file (PNG or JSON) as the request body');
       res.status(201).json(toCharacterType(await chat.importCharacterCard(user.id, body, meta(req, user)), user.id));
     }),

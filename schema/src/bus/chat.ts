@@ -11,6 +11,8 @@ export const CHAT_LIMITS = {
   traits: 20,
   pageSizeMax: 100,
   conversationsMax: 200,
+  /** A character card file (PNG or JSON); the chat service's card parser holds files to the same bound. */
+  cardFileBytes: 8 * 1024 * 1024,
 } as const;
 
 /** The suggested personality traits of the character creator (SPEC §5). */
@@ -56,8 +58,8 @@ export const PersonalityTraits = z
     return kept;
   });
 
-/** What a member edits; the create payload of SPEC §7 (`name, description, personalityTraits, isPublic`) plus persona fields. */
-export const CharacterInput = z.object({
+/** The fields a member edits, without defaults: shared by creation (which adds them) and updates (which must not). */
+const CharacterFields = z.object({
   name: z
     .string({ error: 'Please enter a name for your character.' })
     .trim()
@@ -67,17 +69,24 @@ export const CharacterInput = z.object({
   description: longText('The description')
     .nullish()
     .transform((value) => value || null),
-  personalityTraits: PersonalityTraits.default([]),
-  isPublic: z.boolean().default(false),
+  personalityTraits: PersonalityTraits,
+  isPublic: z.boolean(),
   scenario: longText('The scenario').nullish(),
   greeting: longText('The greeting').nullish(),
   exampleDialogue: longText('The example dialogue').nullish(),
   systemPrompt: longText('The system prompt').nullish(),
 });
+
+/** What a member creates; the create payload of SPEC §7 (`name, description, personalityTraits, isPublic`) plus persona fields. */
+export const CharacterInput = CharacterFields.extend({
+  personalityTraits: PersonalityTraits.default([]),
+  isPublic: z.boolean().default(false),
+});
 export type CharacterInput = z.input<typeof CharacterInput>;
 
-/** An update changes only the fields it names. */
-export const CharacterPatch = CharacterInput.partial();
+/** An update changes only the fields it names: no defaults here, or a field left out would be reset to one. */
+export const CharacterPatch = CharacterFields.partial();
+export type CharacterPatch = z.input<typeof CharacterPatch>;
 
 export const Character = z.object({
   id: Id,
@@ -163,7 +172,8 @@ export const chatRpc = {
     UserRef.extend({ title: z.unknown().optional(), characterId: Id.nullish() }),
     Conversation,
   ),
-  renameConversation: defineRpc('svc.chat.conversation.rename', ConversationRef.extend({ title: z.unknown() }), Conversation),
+  /** No title (a PATCH that names none) leaves the conversation as it is. */
+  renameConversation: defineRpc('svc.chat.conversation.rename', ConversationRef.extend({ title: z.unknown().optional() }), Conversation),
   deleteConversation: defineRpc('svc.chat.conversation.delete', ConversationRef, z.object({ ok: z.boolean() })),
   listMessages: defineRpc(
     'svc.chat.message.list',
@@ -198,7 +208,11 @@ export const chatRpc = {
   updateCharacter: defineRpc('svc.chat.character.update', CharacterRef.extend({ input: z.unknown() }), Character),
   deleteCharacter: defineRpc('svc.chat.character.delete', CharacterRef, z.object({ ok: z.boolean() })),
   /** Imports a V1/V2/V3 character card (JSON or PNG, base64). */
-  importCharacterCard: defineRpc('svc.chat.character.import', UserRef.extend({ fileBase64: z.string().max(12 * 1024 * 1024) }), Character),
+  importCharacterCard: defineRpc(
+    'svc.chat.character.import',
+    UserRef.extend({ fileBase64: z.string().max(Math.ceil(CHAT_LIMITS.cardFileBytes / 3) * 4) }),
+    Character,
+  ),
   /** Exports a card as V2+V3 PNG, or V2 / V3 JSON (base64 body). */
   exportCharacterCard: defineRpc(
     'svc.chat.character.export',

@@ -44,6 +44,8 @@ export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'da
 export const RequestMeta = z.object({
   requestId: z.string().optional(),
   userId: z.string().optional(),
+  /** Epoch ms after which the caller has stopped waiting; handlers skip expensive work past it. */
+  deadlineAt: z.number().int().optional(),
 });
 export type RequestMeta = z.infer<typeof RequestMeta>;
 

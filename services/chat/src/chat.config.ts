@@ -9,8 +9,25 @@ export interface ChatConfig {
   sweepIntervalMs: number;
   /** Replies (sends and regenerations) a member may start per minute, across all conversations. */
   sendsPerMinute: number;
+  /** Conversations a member may start per minute. */
+  conversationsPerMinute: number;
+  /** Conversations a member may keep; past it, one must be deleted before another starts. */
+  conversationsPerMember: number;
+  /** Worker threads that read character cards. */
+  cardParserThreads: number;
+  /** Card files that may wait for a thread; past it, imports are refused until one finishes. */
+  cardParserQueue: number;
+  /** A card still being read after this long is abandoned (its thread is stopped). */
+  cardParseTimeoutMs: number;
   /** Demo responder: delay between streamed words. */
   demoChunkDelayMs: number;
+}
+
+/** An integer setting of at least `min`; anything else stops the process with a message naming the variable. */
+function readIntAtLeast(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const value = readInt(env, name, fallback);
+  if (value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${env[name]}"`);
+  return value;
 }
 
 export function readChatConfig(env: NodeJS.ProcessEnv): ChatConfig {
@@ -20,5 +37,10 @@ export function readChatConfig(env: NodeJS.ProcessEnv): ChatConfig {
     sweepIntervalMs: readInt(env, 'CHAT_SWEEP_INTERVAL_MS', 3_000),
     demoChunkDelayMs: readInt(env, 'CHAT_DEMO_CHUNK_DELAY_MS', 35),
     sendsPerMinute: readInt(env, 'CHAT_SENDS_PER_MINUTE', 20),
+    conversationsPerMinute: readIntAtLeast(env, 'CHAT_CONVERSATIONS_PER_MINUTE', 10, 1),
+    conversationsPerMember: readIntAtLeast(env, 'CHAT_CONVERSATIONS_PER_MEMBER', 1_000, 1),
+    cardParserThreads: readIntAtLeast(env, 'CHAT_CARD_PARSER_THREADS', 1, 1),
+    cardParserQueue: readIntAtLeast(env, 'CHAT_CARD_PARSER_QUEUE', 4, 0),
+    cardParseTimeoutMs: readIntAtLeast(env, 'CHAT_CARD_PARSE_TIMEOUT_MS', 10_000, 1),
   };
 }

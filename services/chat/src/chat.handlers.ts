@@ -39,7 +39,7 @@ export function serveChat(
       await characters.delete(userId, characterId);
       return { ok: true };
     }),
-    bus.serve(chatRpc.importCharacterCard, ({ userId, fileBase64 }) => characters.importCard(userId, Buffer.from(fileBase64, 'base64'))),
+    bus.serve(chatRpc.importCharacterCard, ({ userId, fileBase64 }, meta) => characters.importCard(userId, fileBase64, meta.deadlineAt)),
     bus.serve(chatRpc.exportCharacterCard, async ({ userId, characterId, format }) => {
       const file = await characters.exportCard(userId, characterId, format);
       return { fileName: file.fileName, contentType: file.contentType, bodyBase64: file.body.toString('base64') };

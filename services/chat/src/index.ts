@@ -1,4 +1,5 @@
 import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
+import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
 import { type ChatConfig, readChatConfig } from './chat.config';
 import { serveChat } from './chat.handlers';
@@ -44,12 +45,17 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const outbox = new Outbox(db, bus, 'chat', readOutboxOptions(env));
     const ledger = new MemberLedger(bus);
     const engine = new ReplyEngine(db, bus, outbox, ledger, new ConversationsRepository(), provider, config);
-    const characters = new CharactersService(db, outbox, ledger);
+    const cards = new CardParser({
+      threads: config.cardParserThreads,
+      queue: config.cardParserQueue,
+      timeoutMs: config.cardParseTimeoutMs,
+    });
+    const characters = new CharactersService(db, outbox, ledger, cards);
     const conversations = new ConversationsService(db, outbox, ledger, characters, engine, provider, config);
     const relay = outbox.start();
     const handlers = await serveChat(bus, conversations, characters, provider);
-    // Handlers stop first so no new reply starts while the engine winds down.
-    return [...handlers, await engine.start(), relay];
+    // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
+    return [...handlers, await engine.start(), relay, { unsubscribe: () => cards.close() }];
   },
 });
 

@@ -1,5 +1,5 @@
 import type { Bus } from '@app/kit';
-import { identityRpc } from '@app/schema';
+import { AppError, identityRpc } from '@app/schema';
 
 /** The chat service's calls to the identity service's token ledger and free-plan quotas. */
 export class MemberLedger {
@@ -22,6 +22,15 @@ export class MemberLedger {
       { userId },
     );
     return result.refunded;
+  }
+
+  /** Refuses early when the member has no character creation left this month; consumeCharacterQuota still decides. */
+  async assertCharacterQuotaLeft(userId: string): Promise<void> {
+    const { quotas } = await this.bus.request(identityRpc.getQuotas, { userId }, { userId });
+    const usage = quotas.find((quota) => quota.kind === 'character');
+    if (usage && usage.used >= usage.limit) {
+      throw new AppError('QUOTA_EXCEEDED', `You have used all ${usage.limit} character creations of the Free plan this month.`);
+    }
   }
 
   consumeCharacterQuota(userId: string, key: string): Promise<unknown> {

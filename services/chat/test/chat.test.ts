@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
 import { mediaService } from '@app/media';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
-import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
+import { type TestTarget, eventually, testTargets, track } from '../../kit/test/test-infra';
 import { createChatService } from '../src';
+import { CardParser } from '../src/cards/card-parser';
+import { largeCardJson } from './fixtures/cards/large-card';
 import { ScriptedProvider } from './scripted-provider';
 
 jest.setTimeout(60_000);
@@ -21,6 +24,45 @@ const UPDATES = (id: string) =>
   `subscription { conversationUpdates(conversationId: "${id}") { type typing offset text message { ${MESSAGE_FIELDS} } } }`;
 const CARD_FIXTURES = path.join(__dirname, 'fixtures', 'cards');
 
+type CharacterBody = {
+  id: string;
+  name: string;
+  description: string | null;
+  personality: { traits: string[] };
+  isPublic: boolean;
+  scenario: string;
+  greeting: string;
+  exampleDialogue: string;
+  systemPrompt: string;
+};
+const CHARACTER_FIELDS = 'id name description personality { traits } isPublic scenario greeting exampleDialogue systemPrompt';
+const FULL_CHARACTER = {
+  name: 'Luna',
+  description: 'A moon spirit',
+  personalityTraits: ['Calm', 'Wise'],
+  isPublic: true,
+  scenario: 'A quiet observatory.',
+  greeting: 'Hello, traveller.',
+  exampleDialogue: '<START> Hello.',
+  systemPrompt: 'Stay in character.',
+};
+
+/** Sends a body without ever finishing it, and resolves with the answer the server gives meanwhile. */
+function uploadWithoutFinishing(url: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers }, (response) => {
+      let body = '';
+      response.on('data', (part: Buffer) => (body += part.toString()));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+    request.on('error', reject);
+    for (const chunk of chunks) request.write(chunk);
+  });
+}
+
 /** Follows a conversation's live updates; closing the socket afterwards is expected, not a failure. */
 function follow(ws: ReturnType<TestClient['subscriptions']>, id: string) {
   const stream = collect<Update>(ws, UPDATES(id), 100_000);
@@ -31,11 +73,14 @@ function follow(ws: ReturnType<TestClient['subscriptions']>, id: string) {
 describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))('chat on %s', (_name, target) => {
   let platform: EmbeddedPlatform;
   let cleanup: () => Promise<void>;
+  let largeCardBytes = 0;
   const provider = new ScriptedProvider();
 
   beforeAll(async () => {
     const created = await target.create();
     cleanup = created.cleanup;
+    // NATS refuses messages over its max_payload (1 MB by default), and a card crosses it base64-encoded.
+    largeCardBytes = created.infra.natsUrl ? 700 * 1024 : 7.5 * 1024 * 1024;
     platform = await startEmbedded({
       infra: created.infra,
       gateway: { port: 0 },
@@ -115,6 +160,16 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         ['assistant', 'Hello from the scripted model.'],
       ]);
       expect(Object.keys(messages[0]!).slice(0, 4)).toEqual(['id', 'role', 'content', 'createdAt']);
+    });
+
+    it('stores a reply whose provider sent U+0000 or an unpaired surrogate, with U+FFFD in their place', async () => {
+      const client = await member();
+      const id = await newConversation(client);
+      provider.words = ['Odd', '\u0000', ' bytes ', '\ud800', ' and a pair \ud83d\ude00'];
+      const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'Hello' } });
+      expect(response.status).toBe(200);
+      const { assistantMessage } = (await response.json()) as { assistantMessage: Msg };
+      expect(assistantMessage).toMatchObject({ status: 'complete', content: 'Odd\ufffd bytes \ufffd and a pair \ud83d\ude00' });
     });
 
     it('refuses blank messages and a missing conversation with clear errors, charging nothing', async () => {
@@ -531,12 +586,229 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(v3.data.extensions).toEqual(original.data.extensions);
       expect(v3.data.personality).toBe(original.data.personality);
 
-      const garbage = await client.fetch('/api/characters/import', {
+      // The member has used both creations of the month; one with a creation left is told what is wrong with the file.
+      const garbage = await (
+        await member()
+      ).fetch('/api/characters/import', {
         method: 'POST',
         headers: { 'content-type': 'application/octet-stream' },
         body: Buffer.from('not a card'),
       });
       expect(garbage.status).toBe(400);
+    });
+  });
+
+  describe('partial updates: fields not sent keep their values', () => {
+    const toUpdated = (character: CharacterBody, changes: Partial<CharacterBody>) => ({ ...character, ...changes });
+    const strip = ({ id, name, description, personality, isPublic, scenario, greeting, exampleDialogue, systemPrompt }: CharacterBody) => ({
+      id,
+      name,
+      description,
+      personality,
+      isPublic,
+      scenario,
+      greeting,
+      exampleDialogue,
+      systemPrompt,
+    });
+
+    async function fullCharacter(client: TestClient): Promise<CharacterBody> {
+      const created = await client.fetch('/api/characters', { method: 'POST', json: FULL_CHARACTER });
+      expect(created.status).toBe(201);
+      return strip((await created.json()) as CharacterBody);
+    }
+
+    it('PUT /api/characters/:id changes only the fields in the body', async () => {
+      const client = await member();
+      const luna = await fullCharacter(client);
+      expect(luna).toMatchObject({ personality: { traits: ['Calm', 'Wise'] }, isPublic: true });
+
+      const greeted = await client.fetch(`/api/characters/${luna.id}`, { method: 'PUT', json: { greeting: 'Welcome back.' } });
+      expect(greeted.status).toBe(200);
+      expect(strip((await greeted.json()) as CharacterBody)).toEqual(toUpdated(luna, { greeting: 'Welcome back.' }));
+      const unchanged = await client.fetch(`/api/characters/${luna.id}`, { method: 'PUT', json: {} });
+      expect(strip((await unchanged.json()) as CharacterBody)).toEqual(toUpdated(luna, { greeting: 'Welcome back.' }));
+      const stored = strip((await (await client.fetch(`/api/characters/${luna.id}`)).json()) as CharacterBody);
+      expect(stored).toEqual(toUpdated(luna, { greeting: 'Welcome back.' }));
+
+      // Named fields still change, and an explicit null clears the description.
+      const cleared = await client.fetch(`/api/characters/${luna.id}`, {
+        method: 'PUT',
+        json: { description: null, isPublic: false, personalityTraits: ['Mysterious'] },
+      });
+      expect(strip((await cleared.json()) as CharacterBody)).toEqual(
+        toUpdated(luna, { greeting: 'Welcome back.', description: null, isPublic: false, personality: { traits: ['Mysterious'] } }),
+      );
+    });
+
+    it('updateCharacter over GraphQL changes only the fields in the input; nulls leave fields as they are', async () => {
+      const client = await member();
+      const luna = await fullCharacter(client);
+      const update = `mutation($id: ID!, $input: CharacterPatchInputType!) { updateCharacter(id: $id, input: $input) { ${CHARACTER_FIELDS} } }`;
+      const greeted = await client.graphql<{ updateCharacter: CharacterBody }>(update, {
+        id: luna.id,
+        input: { greeting: 'Welcome back.' },
+      });
+      expect(greeted.data?.updateCharacter).toEqual(toUpdated(luna, { greeting: 'Welcome back.' }));
+      const nulls = await client.graphql<{ updateCharacter: CharacterBody }>(update, {
+        id: luna.id,
+        input: { name: null, personalityTraits: null, isPublic: null, scenario: null, systemPrompt: 'Be brief.' },
+      });
+      expect(nulls.data?.updateCharacter).toEqual(toUpdated(luna, { greeting: 'Welcome back.', systemPrompt: 'Be brief.' }));
+      const read = await client.graphql<{ character: CharacterBody }>(`query($id: ID!) { character(id: $id) { ${CHARACTER_FIELDS} } }`, {
+        id: luna.id,
+      });
+      expect(read.data?.character).toEqual(toUpdated(luna, { greeting: 'Welcome back.', systemPrompt: 'Be brief.' }));
+    });
+
+    it("an imported character's card fields survive an update that does not name them", async () => {
+      const client = await member();
+      const file = fs.readFileSync(path.join(CARD_FIXTURES, 'v2-sillytavern.json'));
+      const imported = await client.fetch('/api/characters/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: file,
+      });
+      expect(imported.status).toBe(201);
+      const { id } = (await imported.json()) as { id: string };
+      const before = (await (await client.fetch(`/api/characters/${id}/card?format=json_v2`)).json()) as { data: Record<string, unknown> };
+      await client.fetch(`/api/characters/${id}`, { method: 'PUT', json: { isPublic: true } });
+      const after = (await (await client.fetch(`/api/characters/${id}/card?format=json_v2`)).json()) as { data: Record<string, unknown> };
+      expect(after).toEqual(before);
+    });
+
+    it('renaming without a title keeps the title', async () => {
+      const client = await member();
+      const id = await newConversation(client, { title: 'Kept' });
+      const response = await client.fetch(`/api/conversations/${id}`, { method: 'PATCH', json: {} });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id, title: 'Kept' });
+      expect(await (await client.fetch(`/api/conversations/${id}`)).json()).toMatchObject({ title: 'Kept' });
+    });
+  });
+
+  describe('how many conversations a member starts', () => {
+    const countConversations = async (client: TestClient) =>
+      ((await (await client.fetch('/api/conversations')).json()) as unknown[]).length;
+
+    it('over /api: a burst past 10 a minute is refused with 429 and Retry-After, and creates nothing more', async () => {
+      const client = await member();
+      const responses = await Promise.all(
+        Array.from({ length: 13 }, (_, i) => client.fetch('/api/conversations', { method: 'POST', json: { title: `Burst ${i}` } })),
+      );
+      const refused = responses.filter((response) => response.status === 429);
+      expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
+      expect(refused).toHaveLength(3);
+      for (const response of refused) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+        expect(await response.json()).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: 'You are starting conversations too quickly. Please wait a moment.',
+        });
+      }
+      expect(await countConversations(client)).toBe(10);
+    });
+
+    it('over GraphQL: aliases of createConversation past the limit are refused with a retry time', async () => {
+      // Mutation fields run one after another, and the first refusal ends the operation.
+      const client = await member();
+      const aliases = Array.from({ length: 12 }, (_, i) => `c${i}: createConversation(title: "Alias ${i}") { id }`).join('\n');
+      const result = await client.graphql(`mutation { ${aliases} }`);
+      const limited = (result.errors ?? []).filter((error) => error.extensions?.code === 'RATE_LIMITED');
+      expect(limited).toHaveLength(1);
+      expect(limited[0]!.extensions?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(await countConversations(client)).toBe(10);
+    });
+
+    it('a member who keeps 1000 conversations must delete one before starting another', async () => {
+      const client = await member();
+      const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
+      const chat = platform.services.find((service) => service.name === 'chat')!;
+      await chat.db.manager.query(
+        `INSERT INTO "chat"."conversations" ("id", "owner_id", "title", "created_at", "updated_at")
+         SELECT gen_random_uuid(), $1, 'Old', now() - interval '1 day', now() - interval '1 day' FROM generate_series(1, 1000)`,
+        [owner],
+      );
+      const refused = await client.fetch('/api/conversations', { method: 'POST', json: { title: 'One too many' } });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({
+        code: 'QUOTA_EXCEEDED',
+        message: 'You have 1000 conversations, the most one account can keep. Delete one to start a new one.',
+      });
+      const [oldest] = (await (await client.fetch('/api/conversations')).json()) as { id: string }[];
+      expect((await client.fetch(`/api/conversations/${oldest!.id}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await client.fetch('/api/conversations', { method: 'POST', json: { title: 'Room again' } })).status).toBe(201);
+    });
+  });
+
+  describe('card imports', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('a member with no character creation left is answered before the card is read', async () => {
+      const client = await member();
+      for (const name of ['One', 'Two'])
+        expect((await client.fetch('/api/characters', { method: 'POST', json: { name } })).status).toBe(201);
+      const read = jest.spyOn(CardParser.prototype, 'read');
+      const overQuota = await client.fetch('/api/characters/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.from('not a card at all'),
+      });
+      expect(overQuota.status).toBe(429);
+      expect(await overQuota.json()).toMatchObject({
+        code: 'QUOTA_EXCEEDED',
+        message: 'You have used all 2 character creations of the Free plan this month.',
+      });
+      const overGraphQL = await client.graphql('mutation($file: String!) { importCharacterCard(fileBase64: $file) { id } }', {
+        file: Buffer.from('not a card at all').toString('base64'),
+      });
+      expect(overGraphQL.errors?.[0]?.extensions?.code).toBe('QUOTA_EXCEEDED');
+      expect(read).not.toHaveBeenCalled();
+    });
+
+    it('other requests are served while a large card is being read', async () => {
+      const client = await member();
+      const readCard = CardParser.prototype.read;
+      let reading: { settled: boolean } | undefined;
+      let other: Promise<Response> | undefined;
+      // The moment the card is handed over for reading, another request starts.
+      jest.spyOn(CardParser.prototype, 'read').mockImplementation(function (this: CardParser, ...args) {
+        const read = readCard.apply(this, args);
+        reading = track(read);
+        other = client.fetch('/api/conversations');
+        return read;
+      });
+      const importing = client.fetch('/api/characters/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: largeCardJson(largeCardBytes),
+      });
+      await eventually(() => expect(other).toBeDefined(), 30_000);
+      expect((await other!).status).toBe(200);
+      // That request went in and out while the card was still being read.
+      expect(reading!.settled).toBe(false);
+      expect((await importing).status).toBe(201);
+    });
+
+    it('an upload past 8 MB is refused with 413 while it streams, and an anonymous one before its body is read', async () => {
+      const client = await member();
+      const url = `${platform.url}/api/characters/import`;
+      const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+      const declared = await uploadWithoutFinishing(url, { cookie: client.cookie!, 'content-length': String(9 * 1024 * 1024) }, [megabyte]);
+      expect(declared.status).toBe(413);
+      expect(JSON.parse(declared.body)).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The card file is too large (the limit is 8 MB).',
+      });
+      const streamed = await uploadWithoutFinishing(
+        url,
+        { cookie: client.cookie!, 'transfer-encoding': 'chunked' },
+        Array(9).fill(megabyte),
+      );
+      expect(streamed.status).toBe(413);
+      const anonymous = await uploadWithoutFinishing(url, { 'content-length': String(9 * 1024 * 1024) }, [megabyte]);
+      expect(anonymous.status).toBe(401);
     });
   });
 });

@@ -3,13 +3,14 @@ import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gatew
 import { identityService } from '@app/identity';
 import {
   type Bus,
+  BusTransport,
   type InfraConfig,
   type RunningService,
   type ServiceDefinition,
-  connectBus,
   lockDataDir,
   logger,
   openObjectStorage,
+  principalOf,
   readInfraConfig,
   startService,
 } from '@app/kit';
@@ -26,49 +27,60 @@ export interface EmbeddedOptions {
 export interface EmbeddedPlatform {
   url: string;
   port: number;
-  /** The bus everything here talks over (tests attach a second gateway to it). */
+  /** The gateway's bus (tests attach a second gateway to it). */
   bus: Bus;
   services: RunningService[];
   stop(): Promise<void>;
 }
 
-/** The whole product in one process: gateway + identity + chat + media on one bus and one database. */
+/**
+ * The whole product in one process: gateway + identity + chat + media on one database, each on the
+ * bus as its own principal (views of one in-process bus, or a NATS connection each when NATS_URL is set).
+ */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   const env = options.env ?? process.env;
   const infra = options.infra ?? readInfraConfig(env);
   const lock = await lockDataDir(infra);
+  const transport = BusTransport.open(infra);
+  const buses: Bus[] = [];
   const services: RunningService[] = [];
-  let bus: Bus | null = null;
+  const closeAll = async () => {
+    for (const bus of buses.reverse()) await bus.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    lock?.release();
+  };
   try {
-    bus = await connectBus(infra, 'embedded');
     const definitions = options.services ?? [identityService, chatService, mediaService];
-    for (const definition of definitions) services.push(await startService(definition, bus, infra, env));
+    for (const definition of definitions) {
+      const bus = await transport.connect(principalOf(definition));
+      buses.push(bus);
+      services.push(await startService(definition, bus, infra, env));
+    }
+    const bus = await transport.connect('gateway');
+    buses.push(bus);
     const gateway = await createGateway({
       bus,
       config: { ...readGatewayConfig(env), ...options.gateway },
       storage: openObjectStorage(infra, env),
-      isReady: async () => (await Promise.all(services.map((service) => service.isReady()))).every(Boolean),
+      isReady: async () => (await Promise.all([bus.isReady(), ...services.map((service) => service.isReady())])).every(Boolean),
     });
     const { url, port } = await gateway.listen();
-    const running = bus;
     return {
       url,
       port,
-      bus: running,
+      bus,
       services,
       stop: async () => {
         await gateway.close();
         for (const service of services.reverse()) await service.stop();
-        await running.close();
-        lock?.release();
+        await closeAll();
         logger.info('stopped');
       },
     };
   } catch (error) {
     // A start that fails half way leaves nothing open, the data directory included.
     for (const service of services.reverse()) await service.stop().catch(() => undefined);
-    await bus?.close().catch(() => undefined);
-    lock?.release();
+    await closeAll();
     throw error;
   }
 }

@@ -1,8 +1,9 @@
-import { logger } from '@app/kit';
+import { exitWhenBusIsLost, logger } from '@app/kit';
 import { startEmbedded } from './index';
 
 async function main(): Promise<void> {
   const platform = await startEmbedded();
+  exitWhenBusIsLost(platform.bus, 'embedded');
   console.log(`\n  Ready: ${platform.url}\n`);
   let stopping = false;
   const shutdown = async () => {
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  logger.fatal({ err: error }, 'failed to start');
+  logger.fatal({ err: error }, `failed to start: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -14,8 +14,8 @@ export async function serveIdentity(
   interest: InterestService,
 ): Promise<Subscription[]> {
   return Promise.all([
-    bus.serve(identityRpc.register, ({ input, clientIp }) => accounts.register(input, clientIp)),
-    bus.serve(identityRpc.login, ({ input, clientIp }) => accounts.login(input, clientIp)),
+    bus.serve(identityRpc.register, ({ input, clientIp }, { deadlineAt }) => accounts.register(input, clientIp, deadlineAt)),
+    bus.serve(identityRpc.login, ({ input, clientIp }, { deadlineAt }) => accounts.login(input, clientIp, deadlineAt)),
     bus.serve(identityRpc.logout, async ({ sessionToken }) => ({ ok: await accounts.logout(sessionToken) })),
     bus.serve(identityRpc.resolveSession, async ({ sessionToken, touch }) => ({
       user: await accounts.resolveSession(sessionToken, { touch }),

@@ -1,8 +1,10 @@
 import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
 import { AccountsService } from './accounts/accounts.service';
+import { HashingQueue } from './accounts/hashing-queue';
+import { type PasswordKdf, scryptKdf } from './accounts/password';
+import { PasswordHasher } from './accounts/password-hasher';
+import { UnknownEmailBudget } from './accounts/unknown-email-budget';
 import { type IdentityConfig, readIdentityConfig } from './identity.config';
-
-export type { IdentityConfig };
 import { serveIdentity } from './identity.handlers';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
 import { InterestService } from './interest/interest.service';
@@ -11,19 +13,47 @@ import { startStatsProjection } from './stats/stats.projection';
 import { StatsService } from './stats/stats.service';
 import { TokensService } from './tokens/tokens.service';
 
+export type { IdentityConfig };
 export { ageOn } from './accounts/accounts.service';
+export { PasswordHasher } from './accounts/password-hasher';
+export { type PasswordKdf, scryptKdf } from './accounts/password';
+
+/** What tests may hand the service instead of what it would build from its configuration. */
+export interface IdentityDependencies {
+  passwordHasher: PasswordHasher;
+}
+
+const BUSY_MESSAGE = 'The server is busy checking passwords. Please try again in a few seconds.';
+
+/** The hasher identity builds from its configuration; tests pass a key derivation they can hold back. */
+export function createPasswordHasher(
+  config: Pick<IdentityConfig, 'passwordHashConcurrency' | 'passwordHashQueue' | 'signinUnknownEmailPerMinute'>,
+  kdf: PasswordKdf = scryptKdf,
+): PasswordHasher {
+  const queue = new HashingQueue({
+    concurrency: config.passwordHashConcurrency,
+    maxQueued: config.passwordHashQueue,
+    busyMessage: BUSY_MESSAGE,
+  });
+  return new PasswordHasher(queue, new UnknownEmailBudget(config.signinUnknownEmailPerMinute), kdf);
+}
 
 /** Members, sessions, the token ledger, free-plan quotas and the dashboard stats projection. */
-export const createIdentityService = (overrides: Partial<IdentityConfig> = {}): ServiceDefinition => ({
+export const createIdentityService = (
+  overrides: Partial<IdentityConfig> = {},
+  dependencies: Partial<IdentityDependencies> = {},
+): ServiceDefinition => ({
   name: 'identity',
   schema: 'identity',
   entities: [],
   migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
+    const hasher = dependencies.passwordHasher ?? createPasswordHasher(config);
+    await hasher.warmUp();
     const outbox = new Outbox(db, bus, 'identity', readOutboxOptions(env));
     const tokens = new TokensService(db, outbox, config.clock);
-    const accounts = new AccountsService(db, outbox, tokens, config);
+    const accounts = new AccountsService(db, outbox, tokens, config, hasher);
     const stats = new StatsService(db);
     const interest = new InterestService(db, outbox, config.clock);
     const relay = outbox.start();

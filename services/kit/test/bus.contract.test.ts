@@ -72,6 +72,22 @@ describe.each(implementations)('Bus contract: %s', (_name, open) => {
     await sub.unsubscribe();
   });
 
+  it("honours the caller's deadline: the handler sees the earlier one, and a request already past it is never sent", async () => {
+    const deadlines: (number | undefined)[] = [];
+    const sub = await other.serve(echo, async ({ text }, meta) => (deadlines.push(meta.deadlineAt), { text, servedBy: 'a' }));
+    const soon = Date.now() + 2_000;
+    await bus.request(echo, { text: 'x' }, { deadlineAt: soon }, 10_000);
+    await bus.request(echo, { text: 'y' }, { deadlineAt: Date.now() + 60_000 }, 1_000);
+    expect(deadlines[0]).toBe(soon);
+    expect(deadlines[1]).toBeLessThanOrEqual(Date.now() + 1_000);
+    await expect(bus.request(echo, { text: 'z' }, { deadlineAt: Date.now() - 1 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(deadlines).toHaveLength(2);
+    const hang = await other.serve(echo, () => new Promise(() => undefined));
+    await sub.unsubscribe();
+    await expect(bus.request(echo, { text: 'w' }, { deadlineAt: Date.now() + 300 }, 60_000)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await hang.unsubscribe();
+  });
+
   it('shares requests between instances of a service (queue group): each request is handled once', async () => {
     const seen: string[] = [];
     const a = await bus.serve(echo, async ({ text }) => (seen.push(`a:${text}`), { text, servedBy: 'a' }));
@@ -159,5 +175,12 @@ describe.each(implementations)('Bus contract: %s', (_name, open) => {
     });
     await s1.unsubscribe();
     await s2.unsubscribe();
+  });
+
+  it('once closed on purpose, is not ready and says it closed without a failure', async () => {
+    const own = await open();
+    await own.close();
+    expect(await own.isReady()).toBe(false);
+    await expect(own.closed()).resolves.toBeNull();
   });
 });

@@ -88,3 +88,13 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
     }
   }
 }
+
+/** Whether a promise has settled yet, readable at any moment (to show that something finished while it did not). */
+export function track(promise: Promise<unknown>): { settled: boolean } {
+  const state = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  return state;
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
 import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
-import { CardError, type CharacterCardData, cardToJson, cardToPng, parseCharacterCard } from '../cards/character-card';
-import { stripPngMetadata } from '../cards/png-chunks';
+import { type CardParser, type ReadCard, assertCardFileSize } from '../cards/card-parser';
+import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../cards/character-card';
 import type { MemberLedger } from '../member-ledger';
 import { type CharacterRow, CharactersRepository, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
@@ -18,6 +18,37 @@ export function traitsFromPersonality(personality: string): string[] {
   return [...new Map(parts.map((part) => [part.toLowerCase(), part])).values()];
 }
 
+/** A character made from a card that has been read and checked against the content rules. */
+function importedCharacter(userId: string, { data, avatarPng }: ReadCard): NewCharacter {
+  const { name, description, personality, scenario, first_mes, mes_example, system_prompt, ...rest } = data;
+  const stored: StoredCardFields = {
+    creator_notes: rest.creator_notes,
+    post_history_instructions: rest.post_history_instructions,
+    alternate_greetings: rest.alternate_greetings,
+    tags: rest.tags,
+    creator: rest.creator,
+    character_version: rest.character_version,
+    extensions: rest.extensions,
+    ...(rest.character_book !== undefined ? { character_book: rest.character_book } : {}),
+    extra: rest.extra,
+  };
+  return {
+    id: randomUUID(),
+    ownerId: userId,
+    name: name.trim().slice(0, 80) || 'Unnamed',
+    description: description.trim() || null,
+    traits: traitsFromPersonality(personality),
+    personalityText: personality,
+    isPublic: false,
+    scenario,
+    greeting: first_mes,
+    exampleDialogue: mes_example,
+    systemPrompt: system_prompt,
+    card: stored,
+    avatar: avatarPng ? { contentType: 'image/png', body: avatarPng } : null,
+  };
+}
+
 /** Characters: CRUD with owner rights, public discovery, and Character Card V1/V2/V3 import/export. */
 export class CharactersService {
   private readonly repository = new CharactersRepository();
@@ -26,6 +57,7 @@ export class CharactersService {
     private readonly db: Database,
     private readonly outbox: Outbox,
     private readonly ledger: MemberLedger,
+    private readonly cards: CardParser,
   ) {}
 
   async list(userId: string): Promise<Character[]> {
@@ -125,59 +157,15 @@ export class CharactersService {
     void this.outbox.flush();
   }
 
-  async importCard(userId: string, file: Buffer): Promise<Character> {
-    let card;
-    try {
-      card = parseCharacterCard(file);
-    } catch (error) {
-      if (error instanceof CardError) throw new AppError('VALIDATION_FAILED', error.message);
-      throw error;
-    }
-    const { data } = card;
-    assertAllowedContent(
-      data.name,
-      data.description,
-      data.personality,
-      data.scenario,
-      data.first_mes,
-      data.mes_example,
-      data.system_prompt,
-      data.post_history_instructions,
-      data.creator_notes,
-      ...data.alternate_greetings,
-      ...data.tags,
-    );
-    const { name, description, personality, scenario, first_mes, mes_example, system_prompt, ...rest } = data;
-    const stored: StoredCardFields = {
-      creator_notes: rest.creator_notes,
-      post_history_instructions: rest.post_history_instructions,
-      alternate_greetings: rest.alternate_greetings,
-      tags: rest.tags,
-      creator: rest.creator,
-      character_version: rest.character_version,
-      extensions: rest.extensions,
-      ...(rest.character_book !== undefined ? { character_book: rest.character_book } : {}),
-      extra: rest.extra,
-    };
-    return this.insert(
-      {
-        id: randomUUID(),
-        ownerId: userId,
-        name: name.trim().slice(0, 80) || 'Unnamed',
-        description: description.trim() || null,
-        traits: traitsFromPersonality(personality),
-        personalityText: personality,
-        isPublic: false,
-        scenario,
-        greeting: first_mes,
-        exampleDialogue: mes_example,
-        systemPrompt: system_prompt,
-        card: stored,
-        // Location and other metadata chunks never reach storage (TRUST-AND-SAFETY).
-        avatar: card.image ? { contentType: 'image/png', body: stripPngMetadata(card.image) } : null,
-      },
-      true,
-    );
+  /**
+   * Imports a card file (base64). Size and the member's creation quota are checked first, so a file that cannot
+   * be kept costs no parse; the card is read off the event loop; the quota use is counted when it is stored.
+   */
+  async importCard(userId: string, fileBase64: string, deadlineAt?: number): Promise<Character> {
+    assertCardFileSize(fileBase64);
+    await this.ledger.assertCharacterQuotaLeft(userId);
+    const card = await this.cards.read(fileBase64, deadlineAt);
+    return this.insert(importedCharacter(userId, card), true);
   }
 
   async exportCard(

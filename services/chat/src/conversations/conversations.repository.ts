@@ -108,6 +108,32 @@ export class ConversationsRepository {
     return rows[0]!;
   }
 
+  /**
+   * Holds the member's conversation creations to one at a time until the transaction ends, so a burst cannot
+   * count the same free places twice (PostgreSQL's transaction-scoped advisory lock, keyed by the member).
+   */
+  async lockCreationsOf(manager: EntityManager, ownerId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`chat.conversation.create:${ownerId}`]);
+  }
+
+  /** How many conversations the member keeps, how many started in the last minute, and when the oldest of those leaves it. */
+  async creationLoad(manager: EntityManager, ownerId: string): Promise<{ total: number; lastMinute: number; secondsUntilSlot: number }> {
+    const rows: { total: string; last_minute: string; seconds_until_slot: string | null }[] = await manager.query(
+      `SELECT count(*) AS "total",
+              count(*) FILTER (WHERE "created_at" > now() - interval '1 minute') AS "last_minute",
+              extract(epoch FROM min("created_at") FILTER (WHERE "created_at" > now() - interval '1 minute') + interval '1 minute' - now())
+                AS "seconds_until_slot"
+       FROM "chat"."conversations" WHERE "owner_id" = $1`,
+      [ownerId],
+    );
+    const row = rows[0];
+    return {
+      total: Number(row?.total ?? 0),
+      lastMinute: Number(row?.last_minute ?? 0),
+      secondsUntilSlot: Math.max(1, Math.ceil(Number(row?.seconds_until_slot ?? 0))),
+    };
+  }
+
   async rename(manager: EntityManager, id: string, ownerId: string, title: string): Promise<ConversationRow | null> {
     const result: unknown = await manager.query(
       `UPDATE "chat"."conversations" SET "title" = $3, "updated_at" = now() WHERE "id" = $1 AND "owner_id" = $2 RETURNING ${CONVERSATION_COLUMNS}`,

@@ -95,6 +95,7 @@ export class ConversationsService {
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
     const row = await this.db.transaction(async (manager) => {
+      await this.assertRoomForConversation(manager, userId);
       const created = await this.repository.insert(manager, {
         id,
         ownerId: userId,
@@ -127,6 +128,8 @@ export class ConversationsService {
   }
 
   async rename(userId: string, id: string, rawTitle: unknown): Promise<Conversation> {
+    // A rename that names no title changes nothing, as any field left out of an update.
+    if (rawTitle === undefined) return this.get(userId, id);
     const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
     assertAllowedContent(title);
     const row = await this.repository.rename(this.db.manager, id, userId, title);
@@ -277,6 +280,26 @@ export class ConversationsService {
     if (!streaming) return false;
     await this.engine.requestStop(streaming.id);
     return true;
+  }
+
+  /**
+   * Bounds what one member can make the database keep: a cap on conversations kept and a pace for starting them,
+   * counted from rows (so every chat instance shares them) under a per-member lock (so a burst counts each place once).
+   */
+  private async assertRoomForConversation(manager: EntityManager, userId: string): Promise<void> {
+    await this.repository.lockCreationsOf(manager, userId);
+    const load = await this.repository.creationLoad(manager, userId);
+    if (load.total >= this.config.conversationsPerMember) {
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        `You have ${load.total} conversations, the most one account can keep. Delete one to start a new one.`,
+      );
+    }
+    if (load.lastMinute >= this.config.conversationsPerMinute) {
+      throw new AppError('RATE_LIMITED', 'You are starting conversations too quickly. Please wait a moment.', {
+        retryAfterSeconds: load.secondsUntilSlot,
+      });
+    }
   }
 
   /** A per-member pace limit, shared by every chat instance because it counts rows. */

@@ -1,4 +1,4 @@
-import { type Bus, type Database, type Outbox, type Subscription, contentPolicy, logger } from '@app/kit';
+import { type Bus, type Database, type Outbox, type Subscription, contentPolicy, logger, toStorableText } from '@app/kit';
 import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
 import { z } from 'zod';
 import type { ChatConfig } from '../chat.config';
@@ -98,7 +98,8 @@ export class ReplyEngine {
     let rejected = false;
     const save = async () => {
       if (lost || rejected) return;
-      const snapshot = text;
+      // A provider's U+0000 or unpaired surrogate would fail the save; U+FFFD keeps the length, so live offsets hold.
+      const snapshot = toStorableText(text);
       // Model output obeys the same hard lines as member input; a crossing ends the reply and erases it.
       if (!contentPolicy.check(snapshot.slice(-4000)).allowed) {
         rejected = true;
@@ -148,7 +149,7 @@ export class ReplyEngine {
       clearInterval(heartbeat);
       await saving;
       const result = step.value;
-      const finalText = result.text || text;
+      const finalText = toStorableText(result.text || text);
       if (!contentPolicy.check(finalText).allowed) throw new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules');
       await this.finish(job, { content: finalText, status: 'complete', errorCode: null }, async (manager, message) => {
         await this.outbox.add(

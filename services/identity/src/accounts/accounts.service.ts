@@ -12,8 +12,8 @@ import {
 } from '@app/schema';
 import type { IdentityConfig } from '../identity.config';
 import type { TokensService } from '../tokens/tokens.service';
-import { AccountsRepository, toUser } from './accounts.repository';
-import { getDecoyHash, hashPassword, verifyPassword } from './password';
+import { AccountsRepository, type UserRow, toUser } from './accounts.repository';
+import type { PasswordHasher } from './password-hasher';
 import { generateSessionToken, hashSessionToken } from './session-token';
 import { Throttle, type ThrottleRule } from './throttle';
 
@@ -25,6 +25,13 @@ const LOGIN_PER_IP: ThrottleRule = { limit: 50, windowMs: 15 * MINUTE_MS };
 /** Writing last-seen on every request would turn reads into writes; once a minute is precise enough. */
 const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 
+/** Stops work whose caller has stopped waiting: nobody would receive the session or the account it creates. */
+function assertCallerWaiting(deadlineAt: number | undefined): void {
+  if (deadlineAt !== undefined && deadlineAt <= Date.now()) {
+    throw new AppError('TIMEOUT', 'The request timed out before it could be completed.');
+  }
+}
+
 export class AccountsService {
   private readonly repository: AccountsRepository;
   private readonly throttle: Throttle;
@@ -34,12 +41,14 @@ export class AccountsService {
     private readonly outbox: Outbox,
     private readonly tokens: TokensService,
     private readonly config: IdentityConfig,
+    private readonly hasher: PasswordHasher,
   ) {
     this.repository = new AccountsRepository(db);
     this.throttle = new Throttle(db, config.clock);
   }
 
-  async register(rawInput: unknown, clientIp: string): Promise<AuthResult> {
+  /** `deadlineAt` (epoch ms) is when the caller stops waiting; no hashing starts and no account is created past it. */
+  async register(rawInput: unknown, clientIp: string, deadlineAt?: number): Promise<AuthResult> {
     const parsed = RegisterInput.safeParse(rawInput);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
@@ -57,7 +66,8 @@ export class AccountsService {
     const ipKey = `register-ip:${clientIp}`;
     const perIp: ThrottleRule = { limit: this.config.signupsPerIpPerHour, windowMs: 60 * MINUTE_MS };
     await this.throttle.assertAllowed(ipKey, perIp, 'Too many sign-ups from your network. Please try again later.');
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.hasher.hash(input.password, deadlineAt);
+    assertCallerWaiting(deadlineAt);
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
     const user = await this.db.transaction(async (manager) => {
@@ -86,7 +96,7 @@ export class AccountsService {
     return { user, session: { token, expiresAt: expiresAt.toISOString() } };
   }
 
-  async login(rawInput: unknown, clientIp: string): Promise<AuthResult> {
+  async login(rawInput: unknown, clientIp: string, deadlineAt?: number): Promise<AuthResult> {
     const parsed = LoginInput.safeParse(rawInput);
     if (!parsed.success) throw validationError(parsed.error);
     const { email, password } = parsed.data;
@@ -96,13 +106,14 @@ export class AccountsService {
     await this.throttle.assertAllowed(accountKey, LOGIN_PER_ACCOUNT, tooMany);
     await this.throttle.assertAllowed(ipKey, LOGIN_PER_IP, tooMany);
     const row = await this.repository.findUserByEmail(email);
-    const isValid = await verifyPassword(password, row?.password_hash ?? (await getDecoyHash()));
+    const isValid = await this.checkPassword(password, row, deadlineAt);
     if (!row || !isValid) {
       await this.throttle.hit(accountKey, LOGIN_PER_ACCOUNT);
       await this.throttle.hit(ipKey, LOGIN_PER_IP);
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     await this.throttle.clear(accountKey);
+    assertCallerWaiting(deadlineAt);
     const now = this.config.clock();
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
@@ -112,6 +123,12 @@ export class AccountsService {
     });
     void this.outbox.flush();
     return { user: toUser(row), session: { token, expiresAt: expiresAt.toISOString() } };
+  }
+
+  /** A member's password is always checked; an unregistered e-mail only while that leaves room for members. */
+  private checkPassword(password: string, row: UserRow | null, deadlineAt: number | undefined): Promise<boolean> {
+    if (row) return this.hasher.verify(password, row.password_hash, deadlineAt);
+    return this.hasher.verifyUnknownEmail(password, deadlineAt);
   }
 
   async logout(sessionToken: string): Promise<boolean> {

@@ -29,9 +29,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A real hash of a random password, verified against when the e-mail is unknown so timing reveals nothing. */
-let decoyHash: Promise<string> | null = null;
-export function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+/** The key derivation the hasher schedules; tests substitute one they can hold back. */
+export interface PasswordKdf {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
 }
+
+export const scryptKdf: PasswordKdf = { hash: hashPassword, verify: verifyPassword };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDef, EventEnvelope, RequestMeta, RpcDef, RpcRequest, RpcResponse } from '@app/schema';
+import { AppError, type EventDef, type EventEnvelope, type RequestMeta, type RpcDef, type RpcRequest, type RpcResponse } from '@app/schema';
 import { type z } from 'zod';
 
 export interface Subscription {
@@ -37,12 +37,25 @@ export interface Bus {
   /** Fire-and-forget live message (typing, deltas): not stored. */
   publishLive(subject: string, data: unknown): Promise<void>;
   subscribeLive(subject: string, handler: (data: unknown, subject: string) => void): Promise<Subscription>;
-  /** True when the transport is connected. */
+  /** True when the transport is connected and every event consumer is running. */
   isReady(): Promise<boolean>;
+  /** Settles once the bus has closed: null after `close()`, the reason when the transport gave up (e.g. refused credentials). */
+  closed(): Promise<Error | null>;
   close(): Promise<void>;
 }
 
 export const DEFAULT_RPC_TIMEOUT_MS = 15_000;
+
+/**
+ * When a request stops waiting: its own timeout or the caller's deadline (a GraphQL operation's), whichever
+ * comes first. A request already past it is not sent: the caller has stopped waiting.
+ */
+export function requestDeadline(subject: string, meta: RequestMeta, timeoutMs: number): { deadlineAt: number; waitMs: number } {
+  const now = Date.now();
+  const deadlineAt = Math.min(meta.deadlineAt ?? Number.POSITIVE_INFINITY, now + timeoutMs);
+  if (deadlineAt <= now) throw new AppError('TIMEOUT', `The request ran out of time before ${subject} was called`);
+  return { deadlineAt, waitMs: deadlineAt - now };
+}
 
 /** NATS subject matching: `*` matches one token, `>` the rest. */
 export function subjectMatches(pattern: string, subject: string): boolean {
@@ -54,6 +67,18 @@ export function subjectMatches(pattern: string, subject: string): boolean {
     if (p[i] !== '*' && p[i] !== s[i]) return false;
   }
   return p.length === s.length;
+}
+
+/** True when every subject `pattern` matches is also matched by `allowed` (how NATS checks a wildcard subscription). */
+export function patternCovers(allowed: string, pattern: string): boolean {
+  const a = allowed.split('.');
+  const p = pattern.split('.');
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '>') return p.length > i;
+    if (i >= p.length || p[i] === '>') return false;
+    if (a[i] !== '*' && (p[i] === '*' || a[i] !== p[i])) return false;
+  }
+  return a.length === p.length;
 }
 
 export function buildEnvelope<E extends EventDef>(event: E, data: z.input<E['data']>, actorId: string | null): EventEnvelope {

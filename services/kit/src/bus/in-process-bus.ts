@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError, type EventDef, type EventEnvelope, type RequestMeta, type RpcDef, type RpcRequest, type RpcResponse } from '@app/schema';
+import {
+  AppError,
+  type BusPrincipal,
+  type EventDef,
+  type EventEnvelope,
+  type RequestMeta,
+  type RpcDef,
+  type RpcRequest,
+  type RpcResponse,
+} from '@app/schema';
 import type { z } from 'zod';
 import { logger } from '../logger';
 import {
@@ -12,8 +21,10 @@ import {
   type Subscription,
   buildEnvelope,
   subjectMatches,
+  requestDeadline,
 } from './bus';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
+import { ScopedBus } from './scoped-bus';
 
 type RawHandler = (frame: unknown) => Promise<unknown>;
 
@@ -42,9 +53,18 @@ export class InProcessBus implements Bus {
   private readonly durable = new Map<string, Consumer>();
   private readonly consumers = new Set<Consumer>();
   private readonly live = new Set<{ pattern: string; handler: (data: unknown, subject: string) => void }>();
-  private closed = false;
+  private isClosed = false;
+  private markClosed: () => void = () => undefined;
+  private readonly whenClosed = new Promise<null>((resolve) => {
+    this.markClosed = () => resolve(null);
+  });
 
   private constructor(private readonly eventLog: fs.WriteStream | null) {}
+
+  /** One principal's view of this bus, refused anything outside its row of BUS_PERMISSIONS (as NATS would refuse it). */
+  as(principal: BusPrincipal): ScopedBus {
+    return new ScopedBus(this, principal, false);
+  }
 
   static open(options: { eventLogFile?: string } = {}): InProcessBus {
     if (!options.eventLogFile) return new InProcessBus(null);
@@ -71,13 +91,15 @@ export class InProcessBus implements Bus {
     this.assertOpen();
     const entry = this.servers.get(rpc.subject);
     if (!entry || entry.handlers.length === 0) throw new AppError('UNAVAILABLE', `No service answers ${rpc.subject}`);
+    const { deadlineAt, waitMs } = requestDeadline(rpc.subject, meta, timeoutMs);
     const handler = entry.handlers[entry.next++ % entry.handlers.length]!;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AppError('TIMEOUT', `${rpc.subject} timed out`)), timeoutMs);
+      timer = setTimeout(() => reject(new AppError('TIMEOUT', `${rpc.subject} timed out`)), waitMs);
     });
     try {
-      const reply = await Promise.race([handler(overTheWire({ payload, meta })), timeout]);
+      const frame = { payload, meta: { ...meta, deadlineAt } };
+      const reply = await Promise.race([handler(overTheWire(frame)), timeout]);
       return readReplyFrame(rpc, overTheWire(reply));
     } finally {
       clearTimeout(timer);
@@ -155,11 +177,16 @@ export class InProcessBus implements Bus {
   }
 
   async isReady(): Promise<boolean> {
-    return !this.closed;
+    return !this.isClosed;
+  }
+
+  closed(): Promise<Error | null> {
+    return this.whenClosed;
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.isClosed = true;
+    this.markClosed();
     for (const consumer of this.consumers) consumer.stopped = true;
     this.consumers.clear();
     this.live.clear();
@@ -200,6 +227,6 @@ export class InProcessBus implements Bus {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new AppError('UNAVAILABLE', 'The bus is closed');
+    if (this.isClosed) throw new AppError('UNAVAILABLE', 'The bus is closed');
   }
 }

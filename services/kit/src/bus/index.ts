@@ -1,3 +1,13 @@
 export * from './bus';
 export { InProcessBus } from './in-process-bus';
 export { NatsBus } from './nats-bus';
+export { type NatsConnectOptions } from './nats-connection';
+export { type NatsUserPermissions, inboxPrefixOf, natsPermissionsOf } from './nats-permissions';
+export {
+  NATS_OPERATOR_PASSWORD_VARIABLE,
+  type NatsServerConfigOptions,
+  type NatsServerTls,
+  renderNatsServerConfig,
+} from './nats-server-config';
+export { type BusOperation, BusPermissionError, ScopedBus } from './scoped-bus';
+export { type UnstorableText, describeUnstorableText, findUnstorableText, toStorableText } from './rpc-wire';

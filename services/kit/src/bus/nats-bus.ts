@@ -9,16 +9,8 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@app/schema';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  type JetStreamClient,
-  type JetStreamManager,
-  StorageType,
-  jetstream,
-  jetstreamManager,
-} from '@nats-io/jetstream';
-import { type NatsConnection, RequestError, TimeoutError, connect } from '@nats-io/transport-node';
+import { type JetStreamClient, type JetStreamManager, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { type NatsConnection, PermissionViolationError, RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { logger } from '../logger';
 import {
@@ -29,14 +21,17 @@ import {
   type RpcHandler,
   type Subscription,
   buildEnvelope,
-  subjectMatches,
+  requestDeadline,
 } from './bus';
+import { type NatsConnectOptions, openNatsConnection } from './nats-connection';
+import { SupervisedConsumer } from './nats-event-consumer';
 import { type MicroEndpoint, MicroRegistry } from './nats-micro';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
+import { type BusOperation, BusPermissionError } from './scoped-bus';
 
 const NANOS_PER_MS = 1_000_000;
-const ACK_WAIT_MS = 30_000;
-const REDELIVERY_DELAY_MS = 1_000;
+/** A readiness probe must answer promptly, also while the connection is down. */
+const READY_FLUSH_TIMEOUT_MS = 2_000;
 /** Reported by `nats micro info`; SERVICE_VERSION overrides it. */
 const SERVICE_VERSION = '0.1.0';
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
@@ -44,23 +39,40 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0
 /** The distributed bus: core NATS for request/reply and live subjects, JetStream for domain events. */
 export class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
+  private readonly consumers = new Set<SupervisedConsumer>();
   private readonly micro: MicroRegistry;
+  private readonly whenClosed: Promise<Error | null>;
+  private isConnected = true;
+  private isClosing = false;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
+    /** The principal (or client name) this connection acts for, in logs and refusals. */
+    private readonly name: string,
   ) {
     const wanted = process.env.SERVICE_VERSION;
     // The services protocol requires semantic versions; anything else would make `nats micro` reject the answers.
     this.micro = new MicroRegistry(nc, wanted && SEMVER.test(wanted) ? wanted : SERVICE_VERSION);
+    this.whenClosed = nc.closed().then((error) => {
+      if (error && !this.isClosing) logger.fatal({ client: name, err: error }, 'the NATS connection closed for good');
+      return error ?? null;
+    });
+    void this.watchConnection();
   }
 
-  static async connect(url: string, name: string): Promise<NatsBus> {
-    const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1 });
-    const jsm = await jetstreamManager(nc);
-    await ensureEventStream(jsm);
-    return new NatsBus(nc, jetstream(nc), jsm);
+  /** Connects as `options.principal` with its credentials and TLS settings, or anonymously without one. */
+  static async connect(url: string, name: string, options: NatsConnectOptions = {}): Promise<NatsBus> {
+    const nc = await openNatsConnection(url, name, options);
+    try {
+      const jsm = await jetstreamManager(nc);
+      await ensureEventStream(jsm);
+      return new NatsBus(nc, jetstream(nc), jsm, options.principal ?? name);
+    } catch (error) {
+      await nc.close();
+      throw refusal(error, options.principal ?? name, 'consume', EVENT_STREAM) ?? error;
+    }
   }
 
   async request<R extends RpcDef>(
@@ -69,11 +81,15 @@ export class NatsBus implements Bus {
     meta: RequestMeta = {},
     timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
   ): Promise<RpcResponse<R>> {
+    const { deadlineAt, waitMs } = requestDeadline(rpc.subject, meta, timeoutMs);
     try {
-      const reply = await this.nc.request(rpc.subject, JSON.stringify({ payload, meta }), { timeout: timeoutMs });
+      const frame = { payload, meta: { ...meta, deadlineAt } };
+      const reply = await this.nc.request(rpc.subject, JSON.stringify(frame), { timeout: waitMs });
       return readReplyFrame(rpc, reply.json());
     } catch (error) {
       if (error instanceof AppError) throw error;
+      const refused = refusal(error, this.name, 'request', rpc.subject);
+      if (refused) throw refused;
       if (error instanceof RequestError && error.isNoResponders()) throw new AppError('UNAVAILABLE', `No service answers ${rpc.subject}`);
       if (error instanceof TimeoutError || (error instanceof Error && error.cause instanceof TimeoutError)) {
         throw new AppError('TIMEOUT', `${rpc.subject} timed out`);
@@ -84,10 +100,14 @@ export class NatsBus implements Bus {
 
   async serve<R extends RpcDef>(rpc: R, handler: RpcHandler<R>): Promise<Subscription> {
     let endpoint: MicroEndpoint | null = null;
+    let refused: Error | null = null;
     const sub = this.nc.subscribe(rpc.subject, {
       queue: rpc.subject,
       callback: (error, msg) => {
-        if (error) return logger.error({ subject: rpc.subject, err: error }, 'rpc subscription failed');
+        if (error) {
+          refused = error;
+          return logger.error({ subject: rpc.subject, err: error }, 'rpc subscription failed');
+        }
         const started = process.hrtime.bigint();
         let frame: unknown;
         try {
@@ -102,8 +122,9 @@ export class NatsBus implements Bus {
         });
       },
     });
-    // The flush makes the subscription known to the server before anyone is told it is serving.
+    // The flush makes the subscription known to the server (or refused by it) before anyone is told it is serving.
     await this.nc.flush();
+    if (refused) throw refusal(refused, this.name, 'serve', rpc.subject) ?? refused;
     // Advertised only once it serves.
     endpoint = this.micro.register(rpc.subject);
     return this.track({
@@ -121,60 +142,26 @@ export class NatsBus implements Bus {
   }
 
   async publishEnvelope(envelope: EventEnvelope): Promise<void> {
-    // msgID lets JetStream drop a duplicate if a publish is retried within the duplicate window.
-    await this.js.publish(envelope.type, JSON.stringify(envelope), { msgID: envelope.id });
+    try {
+      // msgID lets JetStream drop a duplicate if a publish is retried within the duplicate window.
+      await this.js.publish(envelope.type, JSON.stringify(envelope), { msgID: envelope.id });
+    } catch (error) {
+      throw refusal(error, this.name, 'publish the event', envelope.type) ?? error;
+    }
   }
 
   async consumeEvents(options: ConsumeOptions, handler: EventHandler): Promise<Subscription> {
-    // nats-server 2.9 takes one filter subject per consumer; several are filtered here instead.
-    const filter = options.subjects.length === 1 ? options.subjects[0]! : EVENT_SUBJECTS;
-    const deliverPolicy = options.deliver === 'all' ? DeliverPolicy.All : DeliverPolicy.New;
-    let consumer;
-    if (options.durableName) {
-      const exists = await this.jsm.consumers.info(EVENT_STREAM, options.durableName).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        await this.jsm.consumers.add(EVENT_STREAM, {
-          durable_name: options.durableName,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: deliverPolicy,
-          filter_subject: filter,
-          ack_wait: ACK_WAIT_MS * NANOS_PER_MS,
-        });
-      }
-      consumer = await this.js.consumers.get(EVENT_STREAM, options.durableName);
-    } else {
-      consumer = await this.js.consumers.get(EVENT_STREAM, { filter_subjects: filter, deliver_policy: deliverPolicy });
+    const consumer = new SupervisedConsumer(this.js, this.jsm, options, handler, () => this.nc.isClosed());
+    try {
+      await consumer.start();
+    } catch (error) {
+      throw refusal(error, this.name, 'consume', options.subjects.join(', ')) ?? error;
     }
-    const messages = await consumer.consume({ max_messages: 64 });
-    const done = (async () => {
-      for await (const msg of messages) {
-        let envelope: EventEnvelope;
-        try {
-          envelope = msg.json<EventEnvelope>();
-        } catch {
-          msg.term();
-          continue;
-        }
-        if (!options.subjects.some((pattern) => subjectMatches(pattern, envelope.type))) {
-          msg.ack();
-          continue;
-        }
-        try {
-          await handler(envelope);
-          msg.ack();
-        } catch (error) {
-          logger.warn({ subject: envelope.type, eventId: envelope.id, err: error }, 'event handler failed; will redeliver');
-          msg.nak(REDELIVERY_DELAY_MS);
-        }
-      }
-    })();
+    this.consumers.add(consumer);
     return this.track({
       unsubscribe: async () => {
-        await messages.close();
-        await done.catch(() => undefined);
+        this.consumers.delete(consumer);
+        await consumer.stop();
       },
     });
   }
@@ -184,9 +171,13 @@ export class NatsBus implements Bus {
   }
 
   async subscribeLive(subject: string, handler: (data: unknown, subject: string) => void): Promise<Subscription> {
+    let refused: Error | null = null;
     const sub = this.nc.subscribe(subject, {
       callback: (error, msg) => {
-        if (error) return;
+        if (error) {
+          refused = error;
+          return;
+        }
         try {
           handler(msg.json(), msg.subject);
         } catch (handlerError) {
@@ -195,22 +186,58 @@ export class NatsBus implements Bus {
       },
     });
     await this.nc.flush();
+    if (refused) throw refusal(refused, this.name, 'subscribe to', subject) ?? refused;
     return this.track({ unsubscribe: () => this.unsubscribeAndFlush(sub) });
   }
 
+  /** Connected, answering, and every event consumer delivering: a lost consumer makes `/readyz` fail. */
   async isReady(): Promise<boolean> {
-    if (this.nc.isClosed()) return false;
+    if (this.nc.isClosed() || !this.isConnected) return false;
+    if ([...this.consumers].some((consumer) => !consumer.isHealthy())) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), READY_FLUSH_TIMEOUT_MS);
+    });
+    const flushed = this.nc.flush().then(
+      () => true,
+      () => false,
+    );
     try {
-      await this.nc.flush();
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([flushed, timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
+  closed(): Promise<Error | null> {
+    return this.whenClosed;
+  }
+
   async close(): Promise<void> {
+    this.isClosing = true;
     for (const sub of [...this.subscriptions]) await sub.unsubscribe().catch(() => undefined);
     if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  /** Follows the connection for readiness, and reports what the server refused (a publish outside the user's permissions). */
+  private async watchConnection(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      switch (status.type) {
+        case 'disconnect':
+          this.isConnected = false;
+          for (const consumer of this.consumers) consumer.markInterrupted();
+          break;
+        case 'reconnect':
+          this.isConnected = true;
+          for (const consumer of this.consumers) consumer.reopen();
+          break;
+        case 'error':
+          if (status.error instanceof PermissionViolationError) {
+            logger.error({ client: this.name, err: status.error }, "NATS refused an operation outside this principal's permissions");
+          }
+          break;
+      }
+    }
   }
 
   private async unsubscribeAndFlush(sub: { unsubscribe(): void }): Promise<void> {
@@ -228,6 +255,13 @@ export class NatsBus implements Bus {
     this.subscriptions.add(tracked);
     return tracked;
   }
+}
+
+/** NATS's refusal of an operation outside the user's permissions, as the same error the in-process bus throws. */
+function refusal(error: unknown, client: string, operation: BusOperation, subject: string): BusPermissionError | null {
+  const violation = error instanceof PermissionViolationError ? error : error instanceof Error ? error.cause : null;
+  if (!(violation instanceof PermissionViolationError)) return null;
+  return new BusPermissionError(client, operation, violation.subject || subject);
 }
 
 async function ensureEventStream(jsm: JetStreamManager): Promise<void> {

@@ -4,6 +4,12 @@ import { DataSource, type EntityManager, type MixedList } from 'typeorm';
 import type { InfraConfig } from '../config';
 import { createPgliteDriver } from './pglite-pool';
 
+/**
+ * How long a query waits for a connection, new or from the full pool, before failing as unavailable (503):
+ * without it, a server that stopped answering holds every request until the bus gives up (504).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 export interface DatabaseOptions {
   /** The PostgreSQL schema the service owns; its tables live nowhere else. */
   schema: string;
@@ -34,7 +40,13 @@ export class Database {
       logging: false,
     };
     const dataSource = infra.databaseUrl
-      ? new DataSource({ ...common, url: infra.databaseUrl, poolSize: 10, applicationName: options.schema })
+      ? new DataSource({
+          ...common,
+          url: infra.databaseUrl,
+          poolSize: 10,
+          applicationName: options.schema,
+          connectTimeoutMS: DATABASE_CONNECT_TIMEOUT_MS,
+        })
       : new DataSource({ ...common, driver: createPgliteDriver(embeddedDatabaseDir(infra)), poolSize: 1 });
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);

@@ -1,0 +1,98 @@
+import { CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT, chatEvents, chatRpc } from './chat';
+import type { EventDef, RpcDef } from './contract';
+import { identityEvents, identityRpc } from './identity';
+import { GENERATION_CANCEL_SUBJECT, GENERATION_LIVE_SUBJECTS, mediaEvents, mediaRpc } from './media';
+
+/** The processes that use the bus. Each signs in to NATS as itself and may do only what its row below allows. */
+export const BUS_PRINCIPALS = ['gateway', 'identity', 'chat', 'media'] as const;
+export type BusPrincipal = (typeof BUS_PRINCIPALS)[number];
+
+export const isBusPrincipal = (value: string): value is BusPrincipal => (BUS_PRINCIPALS as readonly string[]).includes(value);
+
+/** What one principal may do on the bus. Everything not listed is refused, by NATS and by the in-process bus alike. */
+export interface BusGrant {
+  /** RPCs it calls. */
+  requests: readonly RpcDef[];
+  /** RPCs it answers; its instances share them as a queue group. */
+  serves: readonly RpcDef[];
+  /** Event types it appends to the stream (through its outbox). */
+  publishesEvents: readonly EventDef[];
+  /** Durable consumers it owns, by name, with the event types each reads. */
+  durableConsumers: Readonly<Record<string, readonly EventDef[]>>;
+  /** Event types it follows from "now on" with one ephemeral consumer per instance, each on one event type. */
+  tailsEvents: readonly EventDef[];
+  /** Live (not stored) subjects it publishes and subscribes to; NATS wildcards allowed. */
+  publishesLive: readonly string[];
+  subscribesLive: readonly string[];
+}
+
+const all = <T>(definitions: Record<string, T>): T[] => Object.values(definitions);
+
+/**
+ * Who may do what on the bus: one table, as data. NATS users and their subject permissions are
+ * generated from it (`npm run nats:config`), and the in-process bus enforces it too, so a call
+ * outside it fails in both modes. Only the gateway carries passwords and session tokens (identity's
+ * login, register and session RPCs); only identity answers them.
+ */
+export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
+  gateway: {
+    requests: [
+      identityRpc.register,
+      identityRpc.login,
+      identityRpc.logout,
+      identityRpc.resolveSession,
+      identityRpc.getStats,
+      identityRpc.getQuotas,
+      identityRpc.grantTokens,
+      identityRpc.recordInterest,
+      ...all(chatRpc),
+      ...all(mediaRpc),
+    ],
+    serves: [],
+    publishesEvents: [],
+    durableConsumers: {},
+    tailsEvents: [identityEvents.tokensChanged],
+    publishesLive: [],
+    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS],
+  },
+  identity: {
+    requests: [],
+    serves: all(identityRpc),
+    publishesEvents: all(identityEvents),
+    durableConsumers: {
+      // The dashboard counters (services/identity/src/stats/stats.projection.ts).
+      'identity-stats': [
+        chatEvents.messageCreated,
+        chatEvents.characterCreated,
+        mediaEvents.imageGenerated,
+        mediaEvents.visibilityChanged,
+        mediaEvents.imageLiked,
+        mediaEvents.imageUnliked,
+        mediaEvents.imageDeleted,
+      ],
+    },
+    tailsEvents: [],
+    publishesLive: [],
+    subscribesLive: [],
+  },
+  chat: {
+    requests: [identityRpc.debitTokens, identityRpc.refundTokens, identityRpc.consumeQuota, identityRpc.getQuotas],
+    serves: all(chatRpc),
+    publishesEvents: all(chatEvents),
+    durableConsumers: {},
+    tailsEvents: [],
+    // Replies stream to the gateway; a stop reaches whichever chat instance writes the reply.
+    publishesLive: [CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT],
+    subscribesLive: [CHAT_STOP_SUBJECT],
+  },
+  media: {
+    requests: [identityRpc.getPublicProfiles, identityRpc.debitTokens, identityRpc.refundTokens],
+    serves: all(mediaRpc),
+    publishesEvents: all(mediaEvents),
+    durableConsumers: { 'media-image-files': [mediaEvents.imageDeleted] },
+    tailsEvents: [],
+    // Job updates go to the gateway; a cancel reaches whichever media instance draws the job.
+    publishesLive: [GENERATION_LIVE_SUBJECTS, GENERATION_CANCEL_SUBJECT],
+    subscribesLive: [GENERATION_CANCEL_SUBJECT],
+  },
+};
