@@ -130,7 +130,7 @@ async function runMode(name: string, infra: InfraConfig, fake: FakeOpenAi): Prom
     const baseline = await baselineChunkLatency(fake);
     const platformLatency = await platformChunkLatency(platform.url, fake);
     const chat = platform.services.find((service) => service.name === 'chat')!;
-    const page = await longConversation(platform.url, (sql, params) => chat.db.manager.query(sql, params));
+    const page = await longConversation(platform.url, (sql, params) => chat.db.query(sql, params));
     const [b50, b99, p50, p99] = [
       percentile(baseline, 50),
       percentile(baseline, 99),

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     });
     const identity = platform.services.find((service) => service.name === 'identity');
     if (!identity) throw new Error('the embedded platform runs no identity service');
-    query = (sql, params) => identity.db.manager.query(sql, params) as Promise<SessionRow[]>;
+    query = (sql, params) => identity.db.query<SessionRow>(sql, params);
   } else if (role === 'postgres') {
     const connectionString = process.env.BENCH_DATABASE_URL;
     if (!connectionString) throw new Error('BENCH_DATABASE_URL is required for the postgres role');

@@ -175,10 +175,10 @@ async function runMode(name: string, infra: InfraConfig): Promise<void> {
   const platform = await startEmbedded({ infra, gateway: { port: 0 }, env: { SIGNUPS_PER_IP_PER_HOUR: '100000', LOG_LEVEL: 'warn' } });
   try {
     const media = platform.services.find((service) => service.name === 'media')!;
-    const query: Query = (sql, params) => media.db.manager.query(sql, params);
+    const query: Query = (sql, params) => media.db.query(sql, params);
     await seed(query);
     // The in-process bus is private to the platform; over NATS the bench can call the media service itself.
-    if (infra.natsUrl) bus = await connectBus(infra, 'bench');
+    if (infra.natsUrl) bus = await connectBus(platform.infra, 'bench');
     await gallery(platform.url, query, bus);
   } finally {
     await bus?.close();

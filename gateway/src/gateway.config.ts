@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { readInt } from '@app/kit';
+import { listenEnvironment } from '@app/kit';
+import { gatewayEnvironment } from './gateway.environment';
 import { type ConnectionLimits } from './http/connection-limits';
-import { type PressureLimits, defaultMaxHeapUsedBytes } from './http/load-shedding';
+import { type PressureLimits } from './http/load-shedding';
 import { type PublicWebConfig, readPublicWebConfig } from './http/public-web-config';
 
 export interface GatewayConfig {
@@ -13,7 +14,7 @@ export interface GatewayConfig {
   trustProxyHops: number;
   /** Forces the Secure cookie flag; it is also set whenever the request arrived over HTTPS. */
   secureCookies: boolean;
-  /** Bearer token for operator-only mutations (e.g. grantTokens); unset disables them. */
+  /** Bearer token for operator-only mutations (e.g. grantTokens), at least 16 characters; unset disables them. */
   operatorToken: string | null;
   introspection: boolean;
   brandName: string;
@@ -35,40 +36,46 @@ export interface GatewayConfig {
   generationsPerAddressPerMinute: number;
   /** How often the session behind each open WebSocket is checked again; an ended one closes its sockets. */
   wsSessionCheckMs: number;
+  /** How long a looked-up session is reused before identity is asked again (0: always ask). */
+  sessionCacheMs: number;
 }
 
+/** The gateway's settings from its environment; an invalid value throws an error naming the variable. */
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const vars = gatewayEnvironment.parse(env);
+  const { HOST } = listenEnvironment.parse(env);
   return {
-    port: readInt(env, 'PORT', 3000),
-    host: env.HOST || '127.0.0.1',
-    webDist: path.resolve(env.WEB_DIST || path.join(__dirname, '..', '..', 'web', 'dist')),
-    trustProxyHops: readInt(env, 'TRUST_PROXY_HOPS', 0),
-    secureCookies: env.COOKIE_SECURE === 'true',
-    operatorToken: env.OPERATOR_TOKEN && env.OPERATOR_TOKEN.length >= 16 ? env.OPERATOR_TOKEN : null,
-    introspection: env.GRAPHQL_INTROSPECTION !== 'false',
-    brandName: env.BRAND_NAME || 'Velvet AI',
+    port: vars.PORT,
+    host: HOST,
+    webDist: path.resolve(vars.WEB_DIST ?? path.join(__dirname, '..', '..', 'web', 'dist')),
+    trustProxyHops: vars.TRUST_PROXY_HOPS,
+    secureCookies: vars.COOKIE_SECURE,
+    operatorToken: vars.OPERATOR_TOKEN,
+    introspection: vars.GRAPHQL_INTROSPECTION,
+    brandName: readPublicWebConfig(env).brandName,
     publicWeb: readPublicWebConfig(env),
     pressure: {
-      maxInFlight: readInt(env, 'MAX_IN_FLIGHT', 256),
-      maxEventLoopDelayMs: readInt(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
-      maxHeapUsedBytes: readInt(env, 'MAX_HEAP_USED_BYTES', defaultMaxHeapUsedBytes()),
-      maxRssBytes: readInt(env, 'MAX_RSS_BYTES', 0),
-      quietAddressRequestsPerSecond: readInt(env, 'QUIET_ADDRESS_REQUESTS_PER_SECOND', 20),
-      sampleIntervalMs: readInt(env, 'PRESSURE_SAMPLE_INTERVAL_MS', 500),
+      maxInFlight: vars.MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: vars.MAX_HEAP_USED_BYTES,
+      maxRssBytes: vars.MAX_RSS_BYTES,
+      quietAddressRequestsPerSecond: vars.QUIET_ADDRESS_REQUESTS_PER_SECOND,
+      sampleIntervalMs: vars.PRESSURE_SAMPLE_INTERVAL_MS,
     },
     connections: {
-      headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
-      requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
-      bodyIdleTimeoutMs: readInt(env, 'HTTP_BODY_IDLE_TIMEOUT_MS', 10_000),
-      keepAliveTimeoutMs: readInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: vars.HTTP_BODY_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       // Behind a trusted proxy every connection comes from the proxy, which must do this itself.
-      maxConnectionsPerAddress: readInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', readInt(env, 'TRUST_PROXY_HOPS', 0) > 0 ? 0 : 128),
+      maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS ?? (vars.TRUST_PROXY_HOPS > 0 ? 0 : 128),
     },
-    executionTimeoutMs: readInt(env, 'GRAPHQL_EXECUTION_TIMEOUT_MS', 15_000),
-    wsMaxSubscriptionsPerSocket: readInt(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 20),
-    wsMaxSocketsPerMember: readInt(env, 'WS_MAX_SOCKETS_PER_MEMBER', 10),
-    generationWaitMs: readInt(env, 'MEDIA_WAIT_TIMEOUT_MS', 180_000),
-    generationsPerAddressPerMinute: readInt(env, 'MEDIA_GENERATIONS_PER_IP_PER_MINUTE', 30),
-    wsSessionCheckMs: readInt(env, 'WS_SESSION_CHECK_MS', 60_000),
+    executionTimeoutMs: vars.GRAPHQL_EXECUTION_TIMEOUT_MS,
+    wsMaxSubscriptionsPerSocket: vars.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+    wsMaxSocketsPerMember: vars.WS_MAX_SOCKETS_PER_MEMBER,
+    generationWaitMs: vars.MEDIA_WAIT_TIMEOUT_MS,
+    generationsPerAddressPerMinute: vars.MEDIA_GENERATIONS_PER_IP_PER_MINUTE,
+    wsSessionCheckMs: vars.WS_SESSION_CHECK_MS,
+    sessionCacheMs: vars.SESSION_CACHE_MS,
   };
 }

@@ -4,7 +4,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { type Bus, type ObjectStorage, logger, openObjectStorage, readInfraConfig } from '@app/kit';
+import { type Bus, type ObjectStorage, logger } from '@app/kit';
 import express from 'express';
 import { type GatewayConfig, readGatewayConfig } from './gateway.config';
 import { type GatewayContext } from './graphql/context';
@@ -37,8 +37,8 @@ export interface GatewayOptions {
   config?: GatewayConfig;
   /** Readiness of what sits behind the gateway (embedded services, or the bus alone). */
   isReady?: () => Promise<boolean>;
-  /** Where the media service keeps image files (read only here); by default opened from DATA_DIR / S3_* settings. */
-  storage?: ObjectStorage;
+  /** Where the media service keeps image files (read only here): `openObjectStorage` of the process's Infra. */
+  storage: ObjectStorage;
 }
 
 /** The public edge: GraphQL over HTTP and WebSocket, the compatible REST API, health, and the web app. */
@@ -46,16 +46,21 @@ export async function createGateway({
   bus,
   config = readGatewayConfig(),
   isReady = () => bus.isReady(),
-  storage = openObjectStorage(readInfraConfig(), process.env),
+  storage,
 }: GatewayOptions): Promise<Gateway> {
-  const identity = new IdentityClient(bus);
+  const identity = new IdentityClient(bus, config.sessionCacheMs);
   const liveSessions = new LiveSessions(
     (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }, false),
     config.wsSessionCheckMs,
     config.wsMaxSocketsPerMember,
   );
-  identity.onSignedOut((token) => liveSessions.end(token));
+  identity.onSignedOut((tokenHash) => liveSessions.end(tokenHash));
   const live = new LiveHub();
+  // A sign-out through any gateway ends the session here too: its cache entry goes and its WebSockets close.
+  live.onSessionEnded((tokenHash) => {
+    identity.forgetSession(tokenHash);
+    liveSessions.end(tokenHash);
+  });
   await live.start(bus);
   const chat = new ChatClient(bus, live);
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
@@ -109,6 +114,16 @@ export async function createGateway({
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
+      {
+        // A mutation may have changed the member's balance or profile: their cached session is read afresh.
+        async requestDidStart() {
+          return {
+            async willSendResponse({ operation, contextValue }) {
+              if (operation?.operation === 'mutation' && contextValue.user) identity.sessions.forgetMember(contextValue.user.id);
+            },
+          };
+        },
+      },
       {
         async serverWillStart() {
           return {

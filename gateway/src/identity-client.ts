@@ -1,5 +1,6 @@
-import type { Bus } from '@app/kit';
+import { type Bus, hashSessionToken } from '@app/kit';
 import { AppError, type RequestMeta, type User, identityRpc } from '@app/schema';
+import { SessionCache } from './session-cache';
 
 /**
  * Sign-in and sign-up wait at most this long for identity (the bus default is 15 s): a member is better served by
@@ -22,12 +23,19 @@ async function retryableOnTimeout<T>(call: Promise<T>, message: string): Promise
 
 /** The gateway's calls to the identity service; GraphQL resolvers and REST handlers share them. */
 export class IdentityClient {
-  private readonly signedOut = new Set<(sessionToken: string) => void>();
+  private readonly signedOut = new Set<(tokenHash: string) => void>();
+  private readonly lookups = new Map<string, Promise<User | null>>();
+  readonly sessions: SessionCache;
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    sessionCacheMs = 0,
+  ) {
+    this.sessions = new SessionCache(sessionCacheMs);
+  }
 
-  /** Called after a sign-out through this client, so what holds the session open (WebSockets) lets go at once. */
-  onSignedOut(listener: (sessionToken: string) => void): void {
+  /** Called with the token's SHA-256 after a sign-out through this client, so what holds the session open (WebSockets) lets go at once. */
+  onSignedOut(listener: (tokenHash: string) => void): void {
     this.signedOut.add(listener);
   }
 
@@ -42,8 +50,11 @@ export class IdentityClient {
       'Signing in is taking too long right now. Please try again in a few seconds.',
     );
   logout = async (sessionToken: string, meta: RequestMeta) => {
+    const tokenHash = hashSessionToken(sessionToken);
+    this.forgetSession(tokenHash);
     const result = await this.bus.request(identityRpc.logout, { sessionToken }, meta);
-    for (const listener of this.signedOut) listener(sessionToken);
+    this.forgetSession(tokenHash);
+    for (const listener of this.signedOut) listener(tokenHash);
     return result;
   };
   getStats = (userId: string, meta: RequestMeta) => this.bus.request(identityRpc.getStats, { userId }, meta);
@@ -54,9 +65,36 @@ export class IdentityClient {
   recordInterest = (interest: unknown, userId: string | null, clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
 
-  /** `touch: false` checks without counting as the member's activity. */
+  /** A session that ended: its cached member goes, and a lookup under way is not cached when it returns. */
+  forgetSession(tokenHash: string): void {
+    this.sessions.forget(tokenHash);
+    this.lookups.delete(tokenHash);
+  }
+
+  /**
+   * The member behind a session token, from the session cache when it was looked up moments ago. `touch: false`
+   * (the WebSocket checks) always asks identity, without counting as the member's activity.
+   */
   async resolveSession(sessionToken: string | null, meta: RequestMeta, touch = true): Promise<User | null> {
     if (!sessionToken || sessionToken.length > 200) return null;
-    return (await this.bus.request(identityRpc.resolveSession, { sessionToken, touch }, meta)).user;
+    if (!touch || !this.sessions.enabled) return (await this.bus.request(identityRpc.resolveSession, { sessionToken, touch }, meta)).user;
+    const tokenHash = hashSessionToken(sessionToken);
+    const cached = this.sessions.get(tokenHash);
+    if (cached) return cached;
+    // Requests that arrive together share one lookup.
+    let lookup = this.lookups.get(tokenHash);
+    if (!lookup) {
+      lookup = this.bus
+        .request(identityRpc.resolveSession, { sessionToken, touch }, meta)
+        .then(({ user }) => {
+          if (user && this.lookups.get(tokenHash) === lookup) this.sessions.set(tokenHash, user);
+          return user;
+        })
+        .finally(() => {
+          if (this.lookups.get(tokenHash) === lookup) this.lookups.delete(tokenHash);
+        });
+      this.lookups.set(tokenHash, lookup);
+    }
+    return lookup;
   }
 }

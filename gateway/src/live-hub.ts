@@ -2,10 +2,12 @@ import { type Bus, type Subscription, logger } from '@app/kit';
 import {
   ChatLiveUpdate,
   GenerationLiveUpdate,
-  type TokenChange,
+  SESSION_ENDED_SUBJECT,
+  SessionEnded,
+  TokenChange,
   chatLiveSubject,
   generationLiveSubject,
-  identityEvents,
+  tokensLiveSubject,
 } from '@app/schema';
 
 export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation', generation: 'generation' } as const;
@@ -14,6 +16,14 @@ type Listener<T> = (value: T) => void;
 
 /** Live subjects routed per conversation or member: the bus subject, and how its messages reach the topic. */
 const ROUTED = {
+  // Balance changes, keyed by their member: a member only ever listens to their own.
+  tokens: {
+    subject: tokensLiveSubject,
+    toTopic: (data: unknown) => {
+      const change = TokenChange.safeParse(data);
+      return change.success ? { id: change.data.userId, value: change.data as unknown } : null;
+    },
+  },
   // Typing, text deltas and message changes; conversation ids are checked for ownership before listening.
   conversation: {
     subject: chatLiveSubject,
@@ -35,25 +45,32 @@ const ROUTED = {
 export type RoutedTopic = keyof typeof ROUTED;
 
 /**
- * Fans bus traffic out to this gateway's GraphQL subscriptions. Token changes come from a tail of the
- * event stream; conversation and generation updates from the live subject of that conversation or member,
- * subscribed while this gateway has a listener for it and dropped with the last, so a gateway receives
- * the live traffic of its own sockets only.
+ * Fans bus traffic out to this gateway's GraphQL subscriptions. Balance, conversation and generation updates
+ * come from the live subject of that member or conversation, subscribed while this gateway has a listener for
+ * it and dropped with the last, so a gateway receives the live traffic of its own sockets only. Sign-outs,
+ * rare, reach every gateway (`onSessionEnded`).
  */
 export class LiveHub {
   private readonly listeners = new Map<string, Set<Listener<unknown>>>();
   private readonly routed = new Map<string, { subscription: Promise<Subscription>; listeners: number }>();
   private subscriptions: Subscription[] = [];
   private bus: Bus | null = null;
+  private readonly sessionEndedListeners = new Set<(tokenHash: string) => void>();
 
   async start(bus: Bus): Promise<void> {
     this.bus = bus;
     this.subscriptions.push(
-      await bus.consumeEvents({ subjects: [identityEvents.tokensChanged.type], deliver: 'new' }, async (event) => {
-        const change = identityEvents.tokensChanged.data.parse(event.data);
-        this.publish(LIVE_TOPICS.tokens, change.userId, change satisfies TokenChange);
+      await bus.subscribeLive(SESSION_ENDED_SUBJECT, (data) => {
+        const ended = SessionEnded.safeParse(data);
+        if (!ended.success) return logger.warn('malformed sign-out notice dropped');
+        for (const listener of this.sessionEndedListeners) listener(ended.data.tokenHash);
       }),
     );
+  }
+
+  /** Called with the SHA-256 of each session token that ended, whichever gateway it ended through. */
+  onSessionEnded(listener: (tokenHash: string) => void): void {
+    this.sessionEndedListeners.add(listener);
   }
 
   async stop(): Promise<void> {

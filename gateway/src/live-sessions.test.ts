@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { hashSessionToken } from '@app/kit';
 import type { User } from '@app/schema';
 import { LiveSessions, SESSION_ENDED_CLOSE_CODE } from './live-sessions';
 
@@ -31,7 +32,7 @@ describe('LiveSessions', () => {
     sessions.add('token-a', 'user-a', a1);
     sessions.add('token-a', 'user-a', a2);
     sessions.add('token-b', 'user-b', b);
-    sessions.end('token-a');
+    sessions.end(hashSessionToken('token-a'));
     expect([a1.closedWith, a2.closedWith, b.closedWith]).toEqual([SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE, null]);
     expect(sessions.openSockets).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { logger } from '@app/kit';
+import { hashSessionToken, logger } from '@app/kit';
 import type { User } from '@app/schema';
 
 /** What a session check needs of a WebSocket: `ws`'s close and its close event. */
@@ -11,12 +11,12 @@ export interface SessionSocket {
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /**
- * The signed-in WebSockets of this gateway, by session token. A socket's session is checked when it
- * connects and then every `checkEveryMs`; a session that has ended (signed out on any gateway, idle
- * too long, past its lifetime) closes its sockets. A sign-out through this gateway closes them at once.
+ * The signed-in WebSockets of this gateway, by the SHA-256 of their session token. A socket's session is
+ * checked when it connects and then every `checkEveryMs`; a session that has ended (idle too long, past its
+ * lifetime) closes its sockets. A sign-out on any gateway closes them at once (identity announces it).
  */
 export class LiveSessions {
-  private readonly sessions = new Map<string, { userId: string; sockets: Set<SessionSocket> }>();
+  private readonly sessions = new Map<string, { token: string; userId: string; sockets: Set<SessionSocket> }>();
   private readonly socketsPerMember = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private checking = false;
@@ -35,24 +35,25 @@ export class LiveSessions {
     const held = this.socketsPerMember.get(userId) ?? 0;
     if (held >= this.maxSocketsPerMember) return false;
     this.socketsPerMember.set(userId, held + 1);
-    const session = this.sessions.get(token) ?? { userId, sockets: new Set<SessionSocket>() };
+    const key = hashSessionToken(token);
+    const session = this.sessions.get(key) ?? { token, userId, sockets: new Set<SessionSocket>() };
     session.sockets.add(socket);
-    this.sessions.set(token, session);
+    this.sessions.set(key, session);
     socket.once('close', () => {
       const left = (this.socketsPerMember.get(userId) ?? 1) - 1;
       if (left > 0) this.socketsPerMember.set(userId, left);
       else this.socketsPerMember.delete(userId);
       session.sockets.delete(socket);
-      if (session.sockets.size === 0 && this.sessions.get(token) === session) this.sessions.delete(token);
+      if (session.sockets.size === 0 && this.sessions.get(key) === session) this.sessions.delete(key);
     });
     return true;
   }
 
-  /** Closes every socket of a session that has just been signed out. */
-  end(token: string): void {
-    const session = this.sessions.get(token);
+  /** Closes every socket of a session that has just been signed out, given the SHA-256 of its token. */
+  end(tokenHash: string): void {
+    const session = this.sessions.get(tokenHash);
     if (!session) return;
-    this.sessions.delete(token);
+    this.sessions.delete(tokenHash);
     for (const socket of session.sockets) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
   }
 
@@ -67,12 +68,12 @@ export class LiveSessions {
     if (this.checking) return;
     this.checking = true;
     try {
-      for (const [token, session] of [...this.sessions]) {
-        const user = await this.resolve(token).catch((error: unknown) => {
+      for (const [key, session] of [...this.sessions]) {
+        const user = await this.resolve(session.token).catch((error: unknown) => {
           logger.warn({ err: error }, 'live session check failed; will retry');
           return undefined;
         });
-        if (user === null || (user && user.id !== session.userId)) this.end(token);
+        if (user === null || (user && user.id !== session.userId)) this.end(key);
       }
     } finally {
       this.checking = false;

@@ -1,12 +1,37 @@
-import { BusTransport, exitWhenBusIsLost, logger, readInfraConfig } from '@app/kit';
+import {
+  BusTransport,
+  Infra,
+  assertValidEnvironment,
+  exitWhenBusIsLost,
+  infraEnvironment,
+  listenEnvironment,
+  loggingEnvironment,
+  natsCredentialsEnvironment,
+  logger,
+  openObjectStorage,
+  storageEnvironment,
+} from '@app/kit';
 import { createGateway } from './gateway';
+import { gatewayEnvironment, publicWebEnvironment } from './gateway.environment';
 
 /** The gateway as its own process (distributed mode): it holds no data, only a bus connection as the gateway principal. */
 async function main(): Promise<void> {
-  const transport = BusTransport.open(readInfraConfig());
+  // Every variable the gateway reads is checked before anything starts, each invalid one named.
+  assertValidEnvironment(process.env, [
+    infraEnvironment,
+    natsCredentialsEnvironment,
+    loggingEnvironment,
+    listenEnvironment,
+    storageEnvironment,
+    gatewayEnvironment,
+    publicWebEnvironment,
+  ]);
+  const infra = Infra.fromEnvironment();
+  logger.info(infra.describe(), 'infrastructure');
+  const transport = BusTransport.open(infra);
   const bus = await transport.connect('gateway');
   exitWhenBusIsLost(bus, 'gateway');
-  const gateway = await createGateway({ bus });
+  const gateway = await createGateway({ bus, storage: openObjectStorage(infra) });
   await gateway.listen();
   const shutdown = async () => {
     await gateway.close();

@@ -351,7 +351,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
         const { id } = (await (await client.fetch('/api/user')).json()) as { id: string };
         const live = await openLiveSocket(client.cookie!, url);
-        const identityDb = platform.services.find((service) => service.name === 'identity')!.db.manager;
+        const identityDb = platform.services.find((service) => service.name === 'identity')!.db;
         await identityDb.query(`DELETE FROM "identity"."sessions" WHERE "user_id" = $1`, [id]);
         await expect(live.closed).resolves.toBe(4401);
       } finally {

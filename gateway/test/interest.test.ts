@@ -19,7 +19,7 @@ describe('interest events', () => {
 
   const recorded = async () => {
     const identity = platform.services.find((service) => service.name === 'identity')!;
-    const rows: { envelope: { type: string; actorId: string | null; data: Record<string, unknown> } }[] = await identity.db.manager.query(
+    const rows = await identity.db.query<{ envelope: { type: string; actorId: string | null; data: Record<string, unknown> } }>(
       `SELECT "envelope" FROM "identity"."outbox" WHERE "envelope"->>'type' = 'evt.identity.interest.recorded' ORDER BY "seq"`,
     );
     return rows.map((row) => row.envelope);

@@ -100,7 +100,7 @@ describe('readPublicWebConfig', () => {
 
   it('refuses an unknown ANALYTICS_PROVIDER with a message listing the accepted ones', () => {
     expect(() => readPublicWebConfig({ ...PUBLIC_ENV, ANALYTICS_PROVIDER: 'matomo' })).toThrow(
-      'ANALYTICS_PROVIDER must be plausible or ga4',
+      'ANALYTICS_PROVIDER must be one of plausible, ga4, got "matomo"',
     );
   });
 

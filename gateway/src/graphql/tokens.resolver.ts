@@ -44,8 +44,10 @@ export class TokensResolver {
 
   @Subscription(() => TokenBalanceChangeType, {
     description: "Pushes the signed-in member's new balance whenever it changes.",
-    topics: LIVE_TOPICS.tokens,
-    topicId: ({ context }) => requireUser(context as GatewayContext).id,
+    subscribe: ({ context }) => {
+      const ctx = context as GatewayContext;
+      return ctx.live.listen(LIVE_TOPICS.tokens, requireUser(ctx).id);
+    },
   })
   tokenBalanceChanged(@Root() change: TokenBalanceChangeType): TokenBalanceChangeType {
     return change;

@@ -1,3 +1,5 @@
+import { publicWebEnvironment } from '../gateway.environment';
+
 /** Public, non-secret settings the web app reads at start-up (mirrors web/src/lib/app-config.ts). */
 export interface PublicWebConfig {
   brandName: string;
@@ -12,20 +14,17 @@ export interface PublicWebConfig {
 
 /** Unset variables are left out so the web app applies its documented defaults. */
 export function readPublicWebConfig(env: NodeJS.ProcessEnv): PublicWebConfig {
-  const optional = (name: string): string | undefined => env[name]?.trim() || undefined;
-  const launchDate = optional('LAUNCH_DATE');
+  const vars = publicWebEnvironment.parse(env);
+  const launchDate = vars.LAUNCH_DATE ?? undefined;
   if (launchDate && Number.isNaN(Date.parse(launchDate))) throw new Error(`LAUNCH_DATE is not a date: ${launchDate}`);
-  const provider = optional('ANALYTICS_PROVIDER') as 'plausible' | 'ga4' | undefined;
-  if (provider && provider !== 'plausible' && provider !== 'ga4') throw new Error('ANALYTICS_PROVIDER must be plausible or ga4');
-  const endpoint = optional('ANALYTICS_ENDPOINT');
-  const siteId = optional('ANALYTICS_SITE_ID');
+  const { ANALYTICS_PROVIDER: provider, ANALYTICS_ENDPOINT: endpoint, ANALYTICS_SITE_ID: siteId } = vars;
   return {
-    brandName: env.BRAND_NAME || 'Velvet AI',
-    mainSiteUrl: optional('MAIN_SITE_URL'),
-    relaunchUrl: optional('RELAUNCH_URL'),
-    socialMicroblogUrl: optional('SOCIAL_MICROBLOG_URL'),
-    socialCommunityUrl: optional('SOCIAL_COMMUNITY_URL'),
-    supportEmail: optional('SUPPORT_EMAIL'),
+    brandName: vars.BRAND_NAME,
+    mainSiteUrl: vars.MAIN_SITE_URL ?? undefined,
+    relaunchUrl: vars.RELAUNCH_URL ?? undefined,
+    socialMicroblogUrl: vars.SOCIAL_MICROBLOG_URL ?? undefined,
+    socialCommunityUrl: vars.SOCIAL_COMMUNITY_URL ?? undefined,
+    supportEmail: vars.SUPPORT_EMAIL ?? undefined,
     launchDate,
     analytics: provider && endpoint && siteId ? { provider, endpoint, siteId } : null,
   };

@@ -51,6 +51,8 @@ function withHttpHead(error: AppError): AppError {
   return Object.assign(new AppError(error.code, error.message, error.details), { extensions: { code: error.code, http } });
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Gives every request an id, its client address and lazy session lookup, and logs it when it ends. */
 export function requestContext(identity: IdentityClient, trustProxyHops: number, executionTimeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -77,12 +79,15 @@ export function requestContext(identity: IdentityClient, trustProxyHops: number,
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       if (req.path === '/healthz' || req.path === '/readyz') return;
+      // A REST write may have changed the member's balance or profile: their cached session is read afresh.
+      // (GraphQL mutations do the same in the gateway's Apollo plugin; queries, POSTed too, keep it.)
+      if (userId && !READ_METHODS.has(req.method) && !req.originalUrl.startsWith('/graphql')) identity.sessions.forgetMember(userId);
       logger.info(
         {
           requestId,
           userId,
           method: req.method,
-          path: req.path,
+          path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           latencyMs: Math.round((performance.now() - started) * 10) / 10,
         },

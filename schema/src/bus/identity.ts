@@ -180,3 +180,15 @@ export const identityEvents = {
     z.object({ kind: z.enum(INTEREST_KINDS), label: z.string(), userId: z.string().uuid().nullable() }),
   ),
 } as const;
+
+/** Live (not stored) balance changes on `live.identity.tokens.<userId>`, published after each ledger commit. */
+export const tokensLiveSubject = (userId: string) => `live.identity.tokens.${userId}`;
+export const TOKENS_LIVE_SUBJECTS = 'live.identity.tokens.*';
+
+/**
+ * A session that has ended (sign-out), as the SHA-256 of its token: every gateway drops it from its session
+ * cache and closes the WebSockets it opened at once. Sign-outs are rare, so every gateway hears all of them.
+ */
+export const SESSION_ENDED_SUBJECT = 'live.identity.session.ended';
+export const SessionEnded = z.object({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/) });
+export type SessionEnded = z.infer<typeof SessionEnded>;

@@ -1,6 +1,6 @@
 import { CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT, chatEvents, chatRpc } from './chat';
 import type { EventDef, RpcDef } from './contract';
-import { identityEvents, identityRpc } from './identity';
+import { SESSION_ENDED_SUBJECT, TOKENS_LIVE_SUBJECTS, identityEvents, identityRpc } from './identity';
 import { GENERATION_CANCEL_SUBJECT, GENERATION_LIVE_SUBJECTS, mediaEvents, mediaRpc } from './media';
 
 /** The processes that use the bus. Each signs in to NATS as itself and may do only what its row below allows. */
@@ -51,9 +51,9 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     serves: [],
     publishesEvents: [],
     durableConsumers: {},
-    tailsEvents: [identityEvents.tokensChanged],
+    tailsEvents: [],
     publishesLive: [],
-    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS],
+    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS, TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
   },
   identity: {
     requests: [],
@@ -72,7 +72,7 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       ],
     },
     tailsEvents: [],
-    publishesLive: [],
+    publishesLive: [TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
     subscribesLive: [],
   },
   chat: {

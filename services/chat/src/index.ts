@@ -1,9 +1,9 @@
-import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
+import { type ServiceDefinition, UnitOfWork } from '@app/kit';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
-import { type ChatConfig, readChatConfig } from './chat.config';
+import { type ChatConfig, chatEnvironment, readChatConfig } from './chat.config';
 import { serveChat } from './chat.handlers';
-import { ConversationsRepository } from './conversations/conversations.repository';
+import { type ChatStore, chatRepositories } from './chat.store';
 import { ConversationsService } from './conversations/conversations.service';
 import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
@@ -11,12 +11,13 @@ import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
 import type { ChatProvider } from './providers/chat-provider';
 import { CircuitBreakerProvider } from './providers/circuit-breaker';
 import { DemoChatProvider } from './providers/demo.provider';
-import { OpenAiChatProvider, readOpenAiChatConfig } from './providers/openai-chat.provider';
+import { OpenAiChatProvider, chatProviderEnvironment, readOpenAiChatConfig } from './providers/openai-chat.provider';
 import { ReplyEngine } from './replies/reply-engine';
 
 export type { ChatProvider } from './providers/chat-provider';
 export { DemoChatProvider } from './providers/demo.provider';
-export { OpenAiChatProvider } from './providers/openai-chat.provider';
+export { OpenAiChatProvider, chatProviderEnvironment } from './providers/openai-chat.provider';
+export { chatEnvironment } from './chat.config';
 
 export interface ChatServiceOverrides extends Partial<ChatConfig> {
   /** Replaces the provider chosen from the environment (tests). */
@@ -37,25 +38,25 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
   name: 'chat',
   schema: 'chat',
   entities: [],
+  environments: [chatEnvironment, chatProviderEnvironment],
   migrations: [ChatInitial1763800000001, ChatCore1763900000000],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
     const config = { ...readChatConfig(env), ...configOverrides };
     const provider = providerOverride ?? chooseProvider(env, config);
-    const outbox = new Outbox(db, bus, 'chat', readOutboxOptions(env));
+    const store: ChatStore = new UnitOfWork(db, chatRepositories);
     const ledger = new MemberLedger(bus);
-    const engine = new ReplyEngine(db, bus, outbox, ledger, new ConversationsRepository(), provider, config);
+    const engine = new ReplyEngine(store, bus, ledger, provider, config);
     const cards = new CardParser({
       threads: config.cardParserThreads,
       queue: config.cardParserQueue,
       timeoutMs: config.cardParseTimeoutMs,
     });
-    const characters = new CharactersService(db, outbox, ledger, cards);
-    const conversations = new ConversationsService(db, outbox, ledger, characters, engine, provider, config);
-    const relay = outbox.start();
+    const characters = new CharactersService(store, ledger, cards);
+    const conversations = new ConversationsService(store, ledger, characters, engine, provider, config);
     const handlers = await serveChat(bus, conversations, characters, provider);
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
-    return [...handlers, await engine.start(), relay, { unsubscribe: () => cards.close() }];
+    return [...handlers, await engine.start(), { unsubscribe: () => cards.close() }];
   },
 });
 

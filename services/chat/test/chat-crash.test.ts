@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
-import { type Bus, type RunningService, connectBus, startService } from '@app/kit';
+import { type Bus, Infra, type RunningService, connectBus, startService } from '@app/kit';
 import { mediaService } from '@app/media';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { createTestDatabase, eventually, hasNats, hasPostgres } from '../../kit/test/test-infra';
@@ -90,7 +90,7 @@ type Update = {
     child = null;
 
     // A surviving (here: newly started) chat instance sweeps replies whose lease ran out.
-    const infra = { dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! };
+    const infra = Infra.from({ dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! });
     const bus = await connectBus(infra, 'chat-rescuer');
     rescuer = { bus, service: await startService(createChatService({ sweepIntervalMs: 300 }), bus, infra, {}) };
 

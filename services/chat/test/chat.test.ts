@@ -319,7 +319,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
       // 20 replies in the last minute already (CHAT_SENDS_PER_MINUTE default).
       for (let i = 0; i < 20; i++) {
-        await chat.db.manager.query(
+        await chat.db.execute(
           `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, 'assistant', 'x', 'complete')`,
           [randomUUID(), id, owner],
         );
@@ -379,7 +379,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         const chat = platform.services.find((service) => service.name === 'chat')!;
         const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
         for (let i = 0; i < 20; i++) {
-          await chat.db.manager.query(
+          await chat.db.execute(
             `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
             [randomUUID(), id, owner, i % 2 ? 'assistant' : 'user', `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`],
           );
@@ -391,10 +391,9 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
           expect(summaryCall?.some((m) => m.content.startsWith('turn 0:'))).toBe(true);
         });
         await eventually(async () => {
-          const rows: { summary: string | null }[] = await chat.db.manager.query(
-            `SELECT "summary" FROM "chat"."conversations" WHERE "id" = $1`,
-            [id],
-          );
+          const rows = await chat.db.query<{ summary: string | null }>(`SELECT "summary" FROM "chat"."conversations" WHERE "id" = $1`, [
+            id,
+          ]);
           expect(rows[0]!.summary).toBe('Hello from the scripted model.');
         });
         await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'And then?' } });
@@ -413,7 +412,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const chat = platform.services.find((service) => service.name === 'chat')!;
       const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
       for (let i = 0; i < 75; i++) {
-        await chat.db.manager.query(
+        await chat.db.execute(
           `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
           [randomUUID(), id, owner, i % 2 ? 'assistant' : 'user', `message ${i}`],
         );
@@ -443,13 +442,13 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const debitKey = `chat-reply:${messageId}:0`;
       const identity = platform.services.find((service) => service.name === 'identity')!;
       // As if another instance charged the reply, wrote some text, and died.
-      await identity.db.manager.query(`UPDATE "identity"."users" SET "token_balance" = 9 WHERE "id" = $1`, [owner]);
-      await identity.db.manager.query(
+      await identity.db.execute(`UPDATE "identity"."users" SET "token_balance" = 9 WHERE "id" = $1`, [owner]);
+      await identity.db.execute(
         `INSERT INTO "identity"."token_ledger" ("user_id", "kind", "delta", "balance_after", "reason", "idempotency_key", "created_at")
          VALUES ($1, 'debit', -1, 9, 'Chat reply', $2, now())`,
         [owner, debitKey],
       );
-      await chat.db.manager.query(
+      await chat.db.execute(
         `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "swipes", "debit_key", "lease_until")
          VALUES ($1, $2, $3, 'assistant', 'half a rep', 'streaming', '[{"content":"half a rep","status":"streaming","model":null,"errorCode":null,"createdAt":"2026-01-01T00:00:00.000Z"}]', $4, now() - interval '1 second')`,
         [messageId, id, owner, debitKey],
@@ -725,7 +724,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const client = await member();
       const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
       const chat = platform.services.find((service) => service.name === 'chat')!;
-      await chat.db.manager.query(
+      await chat.db.execute(
         `INSERT INTO "chat"."conversations" ("id", "owner_id", "title", "created_at", "updated_at")
          SELECT gen_random_uuid(), $1, 'Old', now() - interval '1 day', now() - interval '1 day' FROM generate_series(1, 1000)`,
         [owner],

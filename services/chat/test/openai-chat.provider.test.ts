@@ -561,8 +561,14 @@ describe('readOpenAiChatConfig', () => {
       /CHAT_TEMPERATURE must be a number between 0 and 2, got "2.5"/,
     ],
     [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_TEMPERATURE: 'warm' }, /CHAT_TEMPERATURE/],
-    [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_MAX_REPLY_TOKENS: '12.5' }, /CHAT_MAX_REPLY_TOKENS must be an integer/],
-    [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_CONTEXT_TOKENS: '0' }, /CHAT_CONTEXT_TOKENS must be an integer at least 1/],
+    [
+      { CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_MAX_REPLY_TOKENS: '12.5' },
+      /CHAT_MAX_REPLY_TOKENS must be a whole number of at least 1, got "12.5"/,
+    ],
+    [
+      { CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_CONTEXT_TOKENS: '0' },
+      /CHAT_CONTEXT_TOKENS must be a whole number of at least 1, got "0"/,
+    ],
     [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_MAX_REPLY_TOKENS: '9000' }, /must be smaller than CHAT_CONTEXT_TOKENS/],
     [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_IDLE_TIMEOUT_MS: '-5' }, /CHAT_IDLE_TIMEOUT_MS/],
     [{ CHAT_API_BASE_URL: 'http://x/v1', CHAT_MODEL: 'm', CHAT_CONNECT_TIMEOUT_MS: 'soon' }, /CHAT_CONNECT_TIMEOUT_MS/],

@@ -4,20 +4,23 @@ import { identityService } from '@app/identity';
 import {
   type Bus,
   BusTransport,
+  Infra,
   type InfraConfig,
+  assertValidEnvironment,
   type RunningService,
   type ServiceDefinition,
   lockDataDir,
   logger,
   openObjectStorage,
   principalOf,
-  readInfraConfig,
   startService,
 } from '@app/kit';
 import { mediaService } from '@app/media';
+import { PLATFORM_ENVIRONMENTS } from './configuration';
 
 export interface EmbeddedOptions {
-  infra?: InfraConfig;
+  /** Decided by the caller (tests sharing it), or settings written by hand; by default read from `env`. */
+  infra?: Infra | InfraConfig;
   gateway?: Partial<GatewayConfig>;
   env?: NodeJS.ProcessEnv;
   /** Replaces a service definition (tests use it for a fake clock). */
@@ -29,6 +32,8 @@ export interface EmbeddedPlatform {
   port: number;
   /** The gateway's bus (tests attach a second gateway to it). */
   bus: Bus;
+  /** The infrastructure the platform runs on (tests open its object storage). */
+  infra: Infra;
   services: RunningService[];
   stop(): Promise<void>;
 }
@@ -39,7 +44,11 @@ export interface EmbeddedPlatform {
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   const env = options.env ?? process.env;
-  const infra = options.infra ?? readInfraConfig(env);
+  // Every variable the platform reads is checked before anything starts, each invalid one named.
+  assertValidEnvironment(env, PLATFORM_ENVIRONMENTS);
+  const infra =
+    options.infra instanceof Infra ? options.infra : options.infra ? Infra.from(options.infra, env) : Infra.fromEnvironment(env);
+  logger.info(infra.describe(), 'infrastructure');
   const lock = await lockDataDir(infra);
   const transport = BusTransport.open(infra);
   const buses: Bus[] = [];
@@ -61,7 +70,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const gateway = await createGateway({
       bus,
       config: { ...readGatewayConfig(env), ...options.gateway },
-      storage: openObjectStorage(infra, env),
+      storage: openObjectStorage(infra),
       isReady: async () => (await Promise.all([bus.isReady(), ...services.map((service) => service.isReady())])).every(Boolean),
     });
     const { url, port } = await gateway.listen();
@@ -69,6 +78,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       url,
       port,
       bus,
+      infra,
       services,
       stop: async () => {
         await gateway.close();

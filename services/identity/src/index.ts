@@ -1,19 +1,22 @@
-import { Outbox, type ServiceDefinition, readOutboxOptions } from '@app/kit';
+import { type ServiceDefinition, readEventRetention } from '@app/kit';
 import { AccountsService } from './accounts/accounts.service';
 import { HashingQueue } from './accounts/hashing-queue';
 import { type PasswordKdf, scryptKdf } from './accounts/password';
 import { PasswordHasher } from './accounts/password-hasher';
 import { UnknownEmailBudget } from './accounts/unknown-email-budget';
-import { type IdentityConfig, readIdentityConfig } from './identity.config';
+import { type IdentityConfig, identityEnvironment, readIdentityConfig } from './identity.config';
+import { openIdentityStore } from './identity.store';
 import { serveIdentity } from './identity.handlers';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
 import { InterestService } from './interest/interest.service';
 import { IdentityProcessedEvents1763900000001 } from './migrations/1763900000001-identity-processed-events';
-import { startStatsProjection } from './stats/stats.projection';
+import { IdentityProcessedEventsAge1764100000000 } from './migrations/1764100000000-identity-processed-events-age';
+import { startProcessedEventsPruning, startStatsProjection } from './stats/stats.projection';
 import { StatsService } from './stats/stats.service';
 import { TokensService } from './tokens/tokens.service';
 
 export type { IdentityConfig };
+export { identityEnvironment } from './identity.config';
 export { ageOn } from './accounts/accounts.service';
 export { PasswordHasher } from './accounts/password-hasher';
 export { type PasswordKdf, scryptKdf } from './accounts/password';
@@ -46,19 +49,20 @@ export const createIdentityService = (
   name: 'identity',
   schema: 'identity',
   entities: [],
-  migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001],
+  environments: [identityEnvironment],
+  migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001, IdentityProcessedEventsAge1764100000000],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
     const hasher = dependencies.passwordHasher ?? createPasswordHasher(config);
     await hasher.warmUp();
-    const outbox = new Outbox(db, bus, 'identity', readOutboxOptions(env));
-    const tokens = new TokensService(db, outbox, config.clock);
-    const accounts = new AccountsService(db, outbox, tokens, config, hasher);
-    const stats = new StatsService(db);
-    const interest = new InterestService(db, outbox, config.clock);
-    const relay = outbox.start();
-    const projection = await startStatsProjection(bus, db);
-    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), projection, relay];
+    const store = openIdentityStore(db);
+    const tokens = new TokensService(store, config.clock, bus);
+    const accounts = new AccountsService(store, bus, tokens, config, hasher);
+    const stats = new StatsService(store);
+    const interest = new InterestService(store, config.clock);
+    const projection = await startStatsProjection(bus, store);
+    const pruning = startProcessedEventsPruning(store, readEventRetention(env).maxAgeMs);
+    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), projection, pruning];
   },
 });
 

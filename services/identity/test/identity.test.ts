@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Bus, InProcessBus, NatsBus, type RunningService, startService } from '@app/kit';
+import { type Bus, Database, InProcessBus, NatsBus, type RunningService, startService } from '@app/kit';
 import { type AppError, type EventEnvelope, identityEvents, identityRpc } from '@app/schema';
 import { createIdentityService } from '@app/identity';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
@@ -14,10 +14,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
   let cleanup: () => Promise<void>;
   let now = new Date('2026-03-15T12:00:00Z');
   const events: EventEnvelope[] = [];
+  let infra: Awaited<ReturnType<TestTarget['create']>>['infra'];
 
   beforeAll(async () => {
     const created = await target.create();
     cleanup = created.cleanup;
+    infra = created.infra;
     bus = created.infra.natsUrl ? await NatsBus.connect(created.infra.natsUrl, 'identity-test') : InProcessBus.open();
     service = await startService(
       createIdentityService({ clock: () => now, signupTokenGrant: 3, signupsPerIpPerHour: 10 }),
@@ -111,7 +113,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     it('stores no plaintext password anywhere', async () => {
       const input = validInput({ password: 'plaintext-canary-123', confirmPassword: 'plaintext-canary-123' });
       await register(input);
-      const rows: unknown[] = await service.db.manager.query(`SELECT * FROM "identity"."users" WHERE "email" = $1`, [input.email]);
+      const rows = await service.db.query<unknown>(`SELECT * FROM "identity"."users" WHERE "email" = $1`, [input.email]);
       expect(JSON.stringify(rows)).not.toContain('plaintext-canary-123');
       expect(JSON.stringify(rows)).toContain('scrypt$');
     });
@@ -202,7 +204,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(ok).toHaveLength(3);
       expect(failed.every((result) => (result.reason as AppError).code === 'INSUFFICIENT_TOKENS')).toBe(true);
       expect((await bus.request(identityRpc.getUser, { userId: user.id })).tokens).toBe(0);
-      const [{ sum }]: { sum: number }[] = await service.db.manager.query(
+      const [{ sum }] = await service.db.query<{ sum: number }>(
         `SELECT sum("delta")::int AS "sum" FROM "identity"."token_ledger" WHERE "user_id" = $1`,
         [user.id],
       );
@@ -280,6 +282,29 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
             .map((event) => event.data),
         ).toEqual(expect.arrayContaining([expect.objectContaining({ balance: 8, delta: 5, reason: 'promo' })])),
       );
+    });
+  });
+
+  describe('retention', () => {
+    it('forgets counted event ids once the event stream can no longer redeliver them, and keeps the rest', async () => {
+      const [old, recent] = [randomUUID(), randomUUID()];
+      await service.db.execute(
+        `INSERT INTO "identity"."processed_events" ("event_id", "processed_at") VALUES ($1, now() - interval '4 days'), ($2, now() - interval '1 day')`,
+        [old, recent],
+      );
+      // Events leave the stream after a day: an id is kept that long plus two days, so the 4-day-old one goes at the next start.
+      // A second handle keeps an in-memory database alive while the service restarts.
+      const keepAlive = await Database.open(infra, { schema: 'identity', entities: [], migrations: [] });
+      await service.stop();
+      service = await startService(createIdentityService({ clock: () => now }), bus, infra, { EVENTS_MAX_AGE_HOURS: '24' });
+      await keepAlive.close();
+      await eventually(async () => {
+        const kept = await service.db.query<{ event_id: string }>(
+          `SELECT "event_id" FROM "identity"."processed_events" WHERE "event_id" = ANY($1::uuid[])`,
+          [[old, recent]],
+        );
+        expect(kept.map((row) => row.event_id)).toEqual([recent]);
+      });
     });
   });
 });

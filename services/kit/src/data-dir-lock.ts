@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { InfraConfig } from './config';
+import type { Infra } from './config';
 import { logger } from './logger';
 
 export interface DataDirLock {
@@ -93,12 +93,14 @@ function removeStale(file: string, staleToken: string | undefined): boolean {
  * waits for. A holder that finds its lock taken says so in the log. Null when nothing needs it (memory:// data, or PostgreSQL and NATS in use).
  */
 export async function lockDataDir(
-  infra: InfraConfig,
+  infra: Infra,
   { staleMs = STALE_MS, heartbeatMs = HEARTBEAT_MS }: { staleMs?: number; heartbeatMs?: number } = {},
 ): Promise<DataDirLock | null> {
-  if (infra.dataDir.startsWith('memory://') || (infra.databaseUrl && infra.natsUrl)) return null;
-  fs.mkdirSync(infra.dataDir, { recursive: true });
-  const file = path.join(infra.dataDir, '.lock');
+  // Only PGlite and the event log need a single writer; in memory, or on PostgreSQL and NATS, nothing does.
+  const dataDir = infra.dataDir;
+  if (!dataDir || infra.mode === 'distributed') return null;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, '.lock');
   const token = randomUUID();
   const deadline = Date.now() + staleMs + heartbeatMs;
   const content = JSON.stringify({ pid: process.pid, host: os.hostname(), token, since: new Date().toISOString() });
@@ -129,7 +131,7 @@ export async function lockDataDir(
         : `process ${holder.pid} on ${holder.host}`;
     // A live process of this machine will not go away by waiting; one elsewhere may be gone, which only time tells.
     if (here || Date.now() > deadline) {
-      throw new Error(`DATA_DIR ${path.resolve(infra.dataDir)} is in use by ${where}. Stop it first, or give this one another DATA_DIR.`);
+      throw new Error(`DATA_DIR ${dataDir} is in use by ${where}. Stop it first, or give this one another DATA_DIR.`);
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, heartbeatMs)));
   }

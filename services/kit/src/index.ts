@@ -10,3 +10,6 @@ export * from './storage';
 export * from './db/query-result';
 export * from './circuit-breaker';
 export * from './data-dir-lock';
+export * from './http-upstream';
+export * from './env';
+export { hashSessionToken } from './session-token';

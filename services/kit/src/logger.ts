@@ -1,9 +1,12 @@
 import pino from 'pino';
+import { loggingEnvironment } from './env/kit.environment';
+
+const { LOG_LEVEL, SERVICE_NAME } = loggingEnvironment.parse(process.env);
 
 /** Structured JSON logs; secrets are redacted wherever they might appear. */
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
-  base: { service: process.env.SERVICE_NAME ?? 'app' },
+  level: LOG_LEVEL ?? (process.env.NODE_ENV?.trim() === 'test' ? 'silent' : 'info'),
+  base: { service: SERVICE_NAME },
   // Errors keep type, message, code and stack only: driver errors carry query parameters (hashes, tokens).
   serializers: {
     err: (error: unknown) => {

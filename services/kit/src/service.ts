@@ -2,21 +2,34 @@ import http from 'node:http';
 import path from 'node:path';
 import { type BusPrincipal, isBusPrincipal } from '@app/schema';
 import { type Bus, InProcessBus, NatsBus, ScopedBus, type Subscription } from './bus';
-import { type InfraConfig, readInfraConfig, readInt } from './config';
+import { Infra } from './config';
+import { type Environment, type Variable, assertValidEnvironment } from './env/environment';
+import {
+  infraEnvironment,
+  listenEnvironment,
+  loggingEnvironment,
+  natsCredentialsEnvironment,
+  outboxEnvironment,
+  standaloneEnvironment,
+} from './env/kit.environment';
+import { eventsEnvironment } from './bus/event-retention';
 import { lockDataDir } from './data-dir-lock';
 import { Database, type DatabaseOptions } from './db/database';
+import { Outbox, readOutboxOptions } from './db/outbox';
 import { logger } from './logger';
 
 export interface ServiceContext {
   bus: Bus;
   db: Database;
-  infra: InfraConfig;
+  infra: Infra;
   env: NodeJS.ProcessEnv;
 }
 
-/** What a service package exports: its database and how to wire its handlers and consumers. */
+/** What a service package exports: its database, the variables it reads, and how to wire its handlers and consumers. */
 export interface ServiceDefinition extends DatabaseOptions {
   name: string;
+  /** The environment variables of the service's own (the kit's are checked for every service). */
+  environments?: Environment<Record<string, Variable<unknown>>>[];
   start(context: ServiceContext): Promise<Subscription[]>;
 }
 
@@ -31,14 +44,14 @@ export interface RunningService {
  * NATS + JetStream when NATS_URL is set, otherwise the in-process bus with its event log under DATA_DIR.
  * Unscoped and anonymous: for tools and tests. Processes of the platform use a BusTransport.
  */
-export async function connectBus(infra: InfraConfig, clientName: string): Promise<Bus> {
-  if (infra.natsUrl) return NatsBus.connect(infra.natsUrl, clientName, { security: infra.nats });
+export async function connectBus(infra: Infra, clientName: string): Promise<Bus> {
+  if (infra.natsUrl) return NatsBus.connect(infra.natsUrl, clientName, { security: infra.nats, retention: infra.retention });
   return openInProcessBus(infra);
 }
 
-function openInProcessBus(infra: InfraConfig): InProcessBus {
-  const inMemory = infra.dataDir.startsWith('memory://');
-  return InProcessBus.open({ eventLogFile: inMemory ? undefined : path.join(infra.dataDir, 'events', 'events.jsonl') });
+function openInProcessBus(infra: Infra): InProcessBus {
+  const eventLogFile = infra.eventLogDir ? path.join(infra.eventLogDir, 'events.jsonl') : undefined;
+  return InProcessBus.open({ eventLogFile, retention: infra.retention });
 }
 
 /**
@@ -48,17 +61,21 @@ function openInProcessBus(infra: InfraConfig): InProcessBus {
  */
 export class BusTransport {
   private constructor(
-    private readonly infra: InfraConfig,
+    private readonly infra: Infra,
     private readonly local: InProcessBus | null,
   ) {}
 
-  static open(infra: InfraConfig): BusTransport {
+  static open(infra: Infra): BusTransport {
     return new BusTransport(infra, infra.natsUrl ? null : openInProcessBus(infra));
   }
 
   async connect(principal: BusPrincipal): Promise<Bus> {
     if (this.local) return this.local.as(principal);
-    const bus = await NatsBus.connect(this.infra.natsUrl!, principal, { principal, security: this.infra.nats });
+    const bus = await NatsBus.connect(this.infra.natsUrl!, principal, {
+      principal,
+      security: this.infra.nats,
+      retention: this.infra.retention,
+    });
     return new ScopedBus(bus, principal, true);
   }
 
@@ -86,12 +103,14 @@ export function exitWhenBusIsLost(bus: Bus, processName: string): void {
 export async function startService(
   definition: ServiceDefinition,
   bus: Bus,
-  infra: InfraConfig = readInfraConfig(),
+  infra: Infra,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningService> {
   const started = performance.now();
   const db = await Database.open(infra, definition);
-  const subscriptions = await definition.start({ bus, db, infra, env });
+  // Every service's events leave through its outbox, relayed after each commit that wrote any.
+  const relay = new Outbox(db, bus, readOutboxOptions(env)).start();
+  const subscriptions = [...(await definition.start({ bus, db, infra, env })), relay];
   logger.info({ service: definition.name, latencyMs: Math.round(performance.now() - started) }, 'service started');
   return {
     name: definition.name,
@@ -122,6 +141,17 @@ export function healthHandler(isReady: () => Promise<boolean>) {
   };
 }
 
+/** What every standalone service process reads besides its own variables. */
+const STANDALONE_ENVIRONMENTS = [
+  infraEnvironment,
+  natsCredentialsEnvironment,
+  eventsEnvironment,
+  outboxEnvironment,
+  loggingEnvironment,
+  listenEnvironment,
+  standaloneEnvironment,
+];
+
 /** Runs one service as its own process (distributed mode); a failure to start, such as refused NATS credentials, stops it. */
 export async function runStandalone(definition: ServiceDefinition): Promise<void> {
   try {
@@ -134,20 +164,24 @@ export async function runStandalone(definition: ServiceDefinition): Promise<void
 
 /** Bus, database, health port, clean shutdown. */
 async function serveStandalone(definition: ServiceDefinition): Promise<void> {
-  const infra = readInfraConfig();
+  // Every variable this process reads is checked before anything starts, each invalid one named.
+  assertValidEnvironment(process.env, [...STANDALONE_ENVIRONMENTS, ...(definition.environments ?? [])]);
+  const infra = Infra.fromEnvironment();
+  logger.info({ service: definition.name, ...infra.describe() }, 'infrastructure');
   const lock = await lockDataDir(infra);
   const transport = BusTransport.open(infra);
   const bus = await transport.connect(principalOf(definition));
   exitWhenBusIsLost(bus, definition.name);
   const service = await startService(definition, bus, infra);
   const handle = healthHandler(() => service.isReady());
-  const port = readInt(process.env, 'HEALTH_PORT', 0);
+  const { HEALTH_PORT: port } = standaloneEnvironment.parse(process.env);
+  const { HOST: host } = listenEnvironment.parse(process.env);
   const server = http.createServer((req, res) => {
     void handle(req, res).then((handled) => {
       if (!handled) res.writeHead(404).end();
     });
   });
-  server.listen(port, process.env.HOST ?? '127.0.0.1', () => {
+  server.listen(port, host, () => {
     const address = server.address();
     logger.info({ service: definition.name, port: typeof address === 'object' ? address?.port : port }, 'health endpoint listening');
   });

@@ -14,11 +14,14 @@ import {
   identityEvents,
   identityRpc,
   mediaEvents,
+  SESSION_ENDED_SUBJECT,
+  tokensLiveSubject,
 } from '@app/schema';
 import { connect } from '@nats-io/transport-node';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type Bus, BusPermissionError, InProcessBus, NatsBus, type NatsServerTls, inboxPrefixOf, renderNatsServerConfig } from '../src/bus';
-import { type NatsSecurity, natsPasswordVariable, readInfraConfig } from '../src/config';
+import { Infra, type NatsSecurity } from '../src/config';
+import { natsPasswordVariable } from '../src/env';
 import { PrivateNatsServer, natsServerBinary } from './nats-server';
 import { eventually } from './test-infra';
 import { type TestCertificates, createTestCertificates } from './tls-certificates';
@@ -165,16 +168,21 @@ describe.each(transports)('bus permissions on %s', (_name, open) => {
     await expect(media.consumeEvents(options, async () => undefined)).rejects.toThrow(BusPermissionError);
   });
 
-  it('the gateway follows the token changes identity publishes, and no other event type', async () => {
+  it("the gateway hears a member's balance changes and sign-outs live from identity, and reads no event stream", async () => {
     const seen: unknown[] = [];
-    const tail = await gateway.consumeEvents({ subjects: [identityEvents.tokensChanged.type], deliver: 'new' }, async (event) => {
-      seen.push(event.data);
-    });
-    await identity.publishEvent(identityEvents.tokensChanged, tokenChange, null);
-    await eventually(() => expect(seen).toEqual([tokenChange]));
-    await tail.unsubscribe();
-    const chatTail = gateway.consumeEvents({ subjects: [chatEvents.messageCreated.type], deliver: 'new' }, async () => undefined);
-    await expect(chatTail).rejects.toThrow(BusPermissionError);
+    const live = await gateway.subscribeLive(tokensLiveSubject(tokenChange.userId), (data) => void seen.push(data));
+    const ended = await gateway.subscribeLive(SESSION_ENDED_SUBJECT, (data) => void seen.push(data));
+    await identity.publishLive(tokensLiveSubject(tokenChange.userId), tokenChange);
+    await identity.publishLive(SESSION_ENDED_SUBJECT, { tokenHash: 'a'.repeat(64) });
+    await eventually(() => expect(seen).toEqual([tokenChange, { tokenHash: 'a'.repeat(64) }]));
+    await live.unsubscribe();
+    await ended.unsubscribe();
+    // Only gateways hear of sessions and balances.
+    await expect(chat.subscribeLive(SESSION_ENDED_SUBJECT, () => undefined)).rejects.toThrow(BusPermissionError);
+    await expect(media.subscribeLive(tokensLiveSubject(tokenChange.userId), () => undefined)).rejects.toThrow(BusPermissionError);
+    for (const type of [identityEvents.tokensChanged.type, chatEvents.messageCreated.type]) {
+      await expect(gateway.consumeEvents({ subjects: [type], deliver: 'new' }, async () => undefined)).rejects.toThrow(BusPermissionError);
+    }
   });
 });
 
@@ -313,7 +321,7 @@ describe.each(transports)('bus permissions on %s', (_name, open) => {
   afterAll(() => fs.rmSync(certificates.dir, { recursive: true, force: true }));
 
   const connectAs = (url: string, env: NodeJS.ProcessEnv) => {
-    const infra = readInfraConfig({ NATS_URL: url, ...PASSWORD_ENV, ...env });
+    const infra = Infra.fromEnvironment({ NATS_URL: url, ...PASSWORD_ENV, ...env });
     return NatsBus.connect(infra.natsUrl!, 'identity', { principal: 'identity', security: infra.nats });
   };
 

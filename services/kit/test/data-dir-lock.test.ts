@@ -2,12 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Infra } from '../src/config';
 import { lockDataDir } from '../src/data-dir-lock';
 
 describe('DATA_DIR lock', () => {
   let dir: string;
   const children: ChildProcess[] = [];
-  const embedded = () => ({ dataDir: dir, databaseUrl: null, natsUrl: null });
+  const embedded = () => Infra.from({ dataDir: dir, databaseUrl: null, natsUrl: null });
   const lockFile = () => path.join(dir, '.lock');
   /** A lock written by another process; `ageMs` back-dates its last heartbeat. */
   const lockedBy = (pid: number, host = os.hostname(), ageMs = 0) => {
@@ -105,12 +106,12 @@ describe('DATA_DIR lock', () => {
   });
 
   it('locks only when the embedded database or event log lives in the directory', async () => {
-    await expect(lockDataDir({ dataDir: 'memory://x', databaseUrl: null, natsUrl: null })).resolves.toBeNull();
-    await expect(lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: 'nats://bus' })).resolves.toBeNull();
-    const pglite = await lockDataDir({ dataDir: dir, databaseUrl: null, natsUrl: 'nats://bus' });
+    await expect(lockDataDir(Infra.from({ dataDir: 'memory://x', databaseUrl: null, natsUrl: null }))).resolves.toBeNull();
+    await expect(lockDataDir(Infra.from({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: 'nats://bus' }))).resolves.toBeNull();
+    const pglite = await lockDataDir(Infra.from({ dataDir: dir, databaseUrl: null, natsUrl: 'nats://bus' }));
     expect(pglite).not.toBeNull();
     pglite!.release();
-    const eventLog = await lockDataDir({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: null });
+    const eventLog = await lockDataDir(Infra.from({ dataDir: dir, databaseUrl: 'postgres://db', natsUrl: null }));
     expect(eventLog).not.toBeNull();
     eventLog!.release();
   });

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Infra } from '../src/config';
 import { Database } from '../src/db/database';
 import { isDatabaseUnreachable } from '../src/db/database-errors';
 
@@ -24,7 +25,7 @@ describe('a PostgreSQL server that stopped answering', () => {
   it('fails the connection as unreachable instead of waiting on it forever', async () => {
     const { port } = server.address() as net.AddressInfo;
     const opening = Database.open(
-      { databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, natsUrl: null, dataDir: 'memory://stalled' },
+      Infra.from({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, natsUrl: null, dataDir: 'memory://stalled' }),
       { schema: 'stalled', entities: [], migrations: [] },
     );
     const failure = await opening.then(

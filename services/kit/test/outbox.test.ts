@@ -35,29 +35,24 @@ describe.each(testTargets().map((target) => [target.name, target] as const))('ou
     await cleanup?.();
   });
 
-  const rows = async () =>
-    (await db.manager.query(
+  const rows = () =>
+    db.query<{ n: string; published: boolean }>(
       `SELECT "envelope"->'data'->>'n' AS "n", "published_at" IS NOT NULL AS "published" FROM "outboxtest"."outbox" ORDER BY "seq"`,
-    )) as {
-      n: string;
-      published: boolean;
-    }[];
+    );
 
   it('deletes relayed rows past the retention and keeps recent ones and any not yet relayed', async () => {
-    const outbox = new Outbox(db, bus, 'outboxtest', { retentionMs: 60_000 });
-    await db.transaction(async (manager) => {
-      for (const n of [1, 2, 3]) await outbox.add(manager, happened, { n }, null);
+    const outbox = new Outbox(db, bus, { retentionMs: 60_000 });
+    await db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await tx.emit(happened, { n }, null);
     });
     await outbox.flush();
     expect(await rows()).toEqual([1, 2, 3].map((n) => ({ n: String(n), published: true })));
     // 1 and 2 were relayed two minutes ago; 4 is old but the bus never took it.
-    await db.manager.query(
+    await db.execute(
       `UPDATE "outboxtest"."outbox" SET "published_at" = now() - interval '2 minutes' WHERE ("envelope"->'data'->>'n')::int IN (1, 2)`,
     );
-    await db.transaction((manager) => outbox.add(manager, happened, { n: 4 }, null));
-    await db.manager.query(
-      `UPDATE "outboxtest"."outbox" SET "created_at" = now() - interval '1 day' WHERE ("envelope"->'data'->>'n')::int = 4`,
-    );
+    await db.transaction((tx) => tx.emit(happened, { n: 4 }, null));
+    await db.execute(`UPDATE "outboxtest"."outbox" SET "created_at" = now() - interval '1 day' WHERE ("envelope"->'data'->>'n')::int = 4`);
 
     expect(await outbox.prune()).toBe(2);
     expect(await rows()).toEqual([

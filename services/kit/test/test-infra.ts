@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import type { InfraConfig } from '../src/config';
+import { Infra } from '../src/config';
 
 /**
  * The infrastructure integration tests run against: always the embedded defaults, and real
@@ -9,8 +9,8 @@ import type { InfraConfig } from '../src/config';
  */
 export interface TestTarget {
   name: string;
-  /** A fresh, isolated InfraConfig (its own database); call `cleanup` when done. */
-  create(): Promise<{ infra: InfraConfig; cleanup(): Promise<void> }>;
+  /** A fresh, isolated Infra (its own database); call `cleanup` when done. */
+  create(): Promise<{ infra: Infra; cleanup(): Promise<void> }>;
 }
 
 const required = process.env.REQUIRE_INTEGRATION === '1';
@@ -49,7 +49,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export const embeddedTarget: TestTarget = {
   name: 'embedded (PGlite + in-process bus)',
   create: async () => ({
-    infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
+    infra: Infra.from({ dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null }),
     cleanup: async () => undefined,
   }),
 };
@@ -59,7 +59,7 @@ export const distributedTarget: TestTarget = {
   create: async () => {
     const database = await createTestDatabase();
     return {
-      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! },
+      infra: Infra.from({ dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! }),
       cleanup: () => database.drop(),
     };
   },

@@ -1,4 +1,4 @@
-import { readInt } from '@app/kit';
+import { Environment, integer } from '@app/kit';
 
 export interface MediaConfig {
   /** Generations one media instance runs at the same time. */
@@ -21,16 +21,51 @@ export interface MediaConfig {
   demoStepDelayMs: number;
 }
 
+const MS = { min: 1 };
+
+/** Everything the media service reads from its environment, its providers' settings aside (the README's table comes from here). */
+export const mediaEnvironment = new Environment('media', {
+  MEDIA_WORKER_CONCURRENCY: integer(2, { min: 1, meaning: 'Generations one media instance runs at the same time.' }),
+  MEDIA_JOB_LEASE_MS: integer(30_000, {
+    ...MS,
+    meaning:
+      'A running job whose lease (renewed every third of this time) has run out is presumed orphaned by a dead process: any media instance retries it, or fails and refunds it.',
+  }),
+  MEDIA_SWEEP_INTERVAL_MS: integer(5_000, {
+    ...MS,
+    meaning: 'How often each media instance looks for orphaned jobs and for refunds still owed.',
+  }),
+  MEDIA_POLL_INTERVAL_MS: integer(1_000, {
+    ...MS,
+    meaning: 'How often an idle media instance looks for queued jobs; a job queued through the instance wakes it at once.',
+  }),
+  MEDIA_MAX_ATTEMPTS: integer(2, {
+    min: 1,
+    meaning: 'Attempts per job; a retryable provider failure or a crash uses one. After the last, the job fails and is refunded.',
+  }),
+  MEDIA_RETRY_DELAY_MS: integer(2_000, { min: 0, meaning: 'Wait before a retry, multiplied by the attempts made so far.' }),
+  MEDIA_GENERATIONS_PER_MINUTE: integer(10, {
+    min: 1,
+    meaning: 'Generations one member may start per minute; past it `RATE_LIMITED` (429, `Retry-After: 60`).',
+  }),
+  MEDIA_ACTIVE_JOBS_PER_MEMBER: integer(4, {
+    min: 1,
+    meaning: 'Unfinished generations one member may have at once; past it `RATE_LIMITED` (429, `Retry-After: 10`).',
+  }),
+  MEDIA_DEMO_STEP_DELAY_MS: integer(150, { min: 0, meaning: 'Demo renderer: delay between its ten drawing steps.' }),
+});
+
 export function readMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const vars = mediaEnvironment.parse(env);
   return {
-    workerConcurrency: readInt(env, 'MEDIA_WORKER_CONCURRENCY', 2),
-    jobLeaseMs: readInt(env, 'MEDIA_JOB_LEASE_MS', 30_000),
-    sweepIntervalMs: readInt(env, 'MEDIA_SWEEP_INTERVAL_MS', 5_000),
-    pollIntervalMs: readInt(env, 'MEDIA_POLL_INTERVAL_MS', 1_000),
-    maxAttempts: readInt(env, 'MEDIA_MAX_ATTEMPTS', 2),
-    retryDelayMs: readInt(env, 'MEDIA_RETRY_DELAY_MS', 2_000),
-    generationsPerMinute: readInt(env, 'MEDIA_GENERATIONS_PER_MINUTE', 10),
-    activeJobsPerMember: readInt(env, 'MEDIA_ACTIVE_JOBS_PER_MEMBER', 4),
-    demoStepDelayMs: readInt(env, 'MEDIA_DEMO_STEP_DELAY_MS', 150),
+    workerConcurrency: vars.MEDIA_WORKER_CONCURRENCY,
+    jobLeaseMs: vars.MEDIA_JOB_LEASE_MS,
+    sweepIntervalMs: vars.MEDIA_SWEEP_INTERVAL_MS,
+    pollIntervalMs: vars.MEDIA_POLL_INTERVAL_MS,
+    maxAttempts: vars.MEDIA_MAX_ATTEMPTS,
+    retryDelayMs: vars.MEDIA_RETRY_DELAY_MS,
+    generationsPerMinute: vars.MEDIA_GENERATIONS_PER_MINUTE,
+    activeJobsPerMember: vars.MEDIA_ACTIVE_JOBS_PER_MEMBER,
+    demoStepDelayMs: vars.MEDIA_DEMO_STEP_DELAY_MS,
   };
 }

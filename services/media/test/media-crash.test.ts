@@ -6,7 +6,7 @@ import { chatService } from '@app/chat';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { createGateway, readGatewayConfig } from '@app/gateway';
 import { identityService } from '@app/identity';
-import { type Bus, type RunningService, connectBus, openObjectStorage, startService } from '@app/kit';
+import { type Bus, Infra, type RunningService, connectBus, openObjectStorage, startService } from '@app/kit';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { createTestDatabase, eventually, hasNats, hasPostgres } from '../../kit/test/test-infra';
 import { createMediaService } from '../src';
@@ -34,7 +34,8 @@ const JOB_FIELDS = 'id status progress attempts image { id }';
   let env: NodeJS.ProcessEnv;
   let child: ChildProcess | null = null;
   let rescuer: { bus: Bus; service: RunningService } | null = null;
-  const infra = () => ({ dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! });
+  // S3 settings come from `env`, so every process of the test sees the same bucket.
+  const infra = () => Infra.from({ dataDir: `memory://${randomUUID()}`, databaseUrl: database.url, natsUrl: process.env.NATS_URL! }, env);
 
   beforeAll(async () => {
     if (!fs.existsSync(MEDIA_MAIN)) throw new Error('Build the services first: npx tsc -b services/embedded');
@@ -89,7 +90,7 @@ const JOB_FIELDS = 'id status progress attempts image { id }';
     const gateway = await createGateway({
       bus: gatewayBus,
       config: { ...readGatewayConfig({}), port: 0 },
-      storage: openObjectStorage(infra(), env),
+      storage: openObjectStorage(infra()),
     });
     const { url } = await gateway.listen();
     const viaSecond = new TestClient(url);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chatService } from '@app/chat';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
-import { type InfraConfig, type ObjectStorage, openObjectStorage } from '@app/kit';
+import { Infra, type ObjectStorage, openObjectStorage } from '@app/kit';
 import sharp from 'sharp';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
@@ -51,7 +51,7 @@ const cases = testTargets().map((target) => [target.name, target, target.name.st
 describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
   let platform: EmbeddedPlatform;
   let cleanup: () => Promise<void>;
-  let infra: InfraConfig;
+  let infra: Infra;
   const provider = new ScriptedImageProvider();
   const cleanups: (() => Promise<void>)[] = [];
   /** The media service's store; writes to keys matching `failWrites` fail, as a full disk or a refusing bucket would. */
@@ -68,7 +68,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
   beforeAll(async () => {
     const created = await target.create();
     cleanups.push(created.cleanup);
-    infra = created.infra;
+    let settings = created.infra.settings;
     const env: NodeJS.ProcessEnv = {
       SIGNUPS_PER_IP_PER_HOUR: '1000',
       MEDIA_GENERATIONS_PER_MINUTE: '100',
@@ -77,7 +77,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
     };
     if (driver === 'local') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
-      infra = { ...infra, dataDir: dir };
+      settings = { ...settings, dataDir: dir };
       cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     } else {
       const s3 = await startLocalS3();
@@ -91,7 +91,9 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         S3_FORCE_PATH_STYLE: 'true',
       });
     }
-    storage = openObjectStorage(infra, env);
+    // The platform and the test share one Infra: the S3 settings come from `env`.
+    infra = Infra.from(settings, env);
+    storage = openObjectStorage(infra);
     const flaky: ObjectStorage = {
       driver: storage.driver,
       ensureReady: () => storage.ensureReady(),
@@ -133,8 +135,8 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
     provider.fallback = { steps: 3, stepDelayMs: 10 };
   });
 
-  const mediaDb = () => platform.services.find((service) => service.name === 'media')!.db.manager;
-  const identityDb = () => platform.services.find((service) => service.name === 'identity')!.db.manager;
+  const mediaDb = () => platform.services.find((service) => service.name === 'media')!.db;
+  const identityDb = () => platform.services.find((service) => service.name === 'identity')!.db;
 
   async function member(firstName = 'Ada', lastName = 'Lovelace'): Promise<TestClient> {
     const client = new TestClient(platform.url);
@@ -260,7 +262,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
 
     it('20 concurrent generations by a member with 3 tokens: exactly 3 succeed and the balance ends at 0', async () => {
       const erin = await member();
-      await identityDb().query(`UPDATE "identity"."users" SET "token_balance" = 3 WHERE "id" = $1`, [(await me(erin)).id]);
+      await identityDb().execute(`UPDATE "identity"."users" SET "token_balance" = 3 WHERE "id" = $1`, [(await me(erin)).id]);
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) => erin.fetch('/api/generate/image', { method: 'POST', json: { prompt: `Race ${i}` } })),
       );
@@ -345,13 +347,9 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       expect(failed.status).toBe(503);
       expect(((await failed.json()) as { message: string }).message).toBe('Failed to generate image. Please try again.');
       await eventually(async () => expect(await balance(hal)).toBe(9));
-      const [row] = (await mediaDb().query(
+      const [row] = await mediaDb().query<{ status: string; attempts: number; refund_due: boolean }>(
         `SELECT "status", "attempts", "refund_due" FROM "media"."generation_jobs" WHERE "prompt" = 'Never works'`,
-      )) as {
-        status: string;
-        attempts: number;
-        refund_due: boolean;
-      }[];
+      );
       expect(row).toEqual({ status: 'failed', attempts: 2, refund_due: false });
     });
 
@@ -360,7 +358,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const id = randomUUID();
       // A job leased by an instance that no longer exists.
       const userId = (await me(ivy)).id;
-      await mediaDb().query(
+      await mediaDb().execute(
         `INSERT INTO "media"."generation_jobs" ("id", "user_id", "status", "prompt", "size", "quality", "style", "provider", "model", "is_demo",
            "debit_key", "attempts", "lease_owner", "lease_expires_at")
          VALUES ($1, $2, 'running', 'Orphaned', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $3, 1, 'media-gone', now() - interval '1 second')`,
@@ -389,7 +387,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const userId = (await me(kay)).id;
       const [queued, swept] = [randomUUID(), randomUUID()];
       const insertJob = (id: string, status: string, attempts: number, extra: string) =>
-        mediaDb().query(
+        mediaDb().execute(
           `INSERT INTO "media"."generation_jobs" ("id", "user_id", "status", "prompt", "size", "quality", "style", "provider", "model", "is_demo",
              "debit_key", "attempts", "lease_owner", "lease_expires_at", "available_at")
            VALUES ($1, $2, $3, 'Ends empty', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $4, $5, ${extra})`,
@@ -420,12 +418,9 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       written.length = 0;
       const failed = await jo.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Nowhere to put it' } });
       expect(failed.status).toBe(503);
-      const [row] = (await mediaDb().query(
+      const [row] = await mediaDb().query<{ id: string; status: string }>(
         `SELECT "id", "status" FROM "media"."generation_jobs" WHERE "prompt" = 'Nowhere to put it'`,
-      )) as {
-        id: string;
-        status: string;
-      }[];
+      );
       expect(row?.status).toBe('failed');
       // The original and the smaller renditions were written before the last one failed; all of them are gone.
       const attempt = attemptImageId(row!.id, 1);
@@ -517,7 +512,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const userId = (await me(seeder)).id;
       // 30 public images seeded directly (generation is covered above); `%` and `_` in prompts must match literally.
       for (let i = 0; i < 30; i++) {
-        await mediaDb().query(
+        await mediaDb().execute(
           `INSERT INTO "media"."images" ("id", "user_id", "prompt", "model", "provider", "is_demo", "size", "quality", "style", "width", "height",
              "placeholder", "renditions", "byte_size", "is_public", "likes", "created_at")
            VALUES ($1, $2, $3, 'seed', 'seed', false, '1024x1024', 'standard', 'vivid', 1024, 1024, 'AAAA', '[]', 1, true, $4, now() - $5 * interval '1 second')`,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalStorage, MemoryStorage, type ObjectStorage, S3Storage, openObjectStorage, readS3Config } from '@app/kit';
+import { Infra, LocalStorage, MemoryStorage, type ObjectStorage, S3Storage, openObjectStorage, readS3Config } from '@app/kit';
 import { startLocalS3 } from './local-s3';
 
 jest.setTimeout(30_000);
@@ -101,10 +101,10 @@ describe.each(drivers.map((driver) => [driver.name, driver] as const))('object s
 
 describe('choosing the storage driver', () => {
   it('uses S3 when S3_BUCKET is set, files under DATA_DIR otherwise, memory for memory:// data dirs', () => {
-    const infra = { dataDir: '/tmp/data', databaseUrl: null, natsUrl: null };
-    expect(openObjectStorage(infra, {}).driver).toBe('local');
-    expect(openObjectStorage({ ...infra, dataDir: 'memory://x' }, {}).driver).toBe('memory');
-    const s3 = openObjectStorage(infra, { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const settings = { dataDir: '/tmp/data', databaseUrl: null, natsUrl: null };
+    expect(openObjectStorage(Infra.from(settings)).driver).toBe('local');
+    expect(openObjectStorage(Infra.from({ ...settings, dataDir: 'memory://x' })).driver).toBe('memory');
+    const s3 = openObjectStorage(Infra.from(settings, { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }));
     expect(s3.driver).toBe('s3');
     (s3 as S3Storage).close();
   });

@@ -1,6 +1,5 @@
-import { affectedCount, returnedRows } from '@app/kit';
+import type { SqlSession } from '@app/kit';
 import type { Character } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
 export interface StoredCardFields {
@@ -75,35 +74,41 @@ export function toCharacter(row: CharacterRow): Character {
 
 /** SQL for characters; every query names its owner or the public flag, so ownership is enforced here. */
 export class CharactersRepository {
-  async listByOwner(manager: EntityManager, ownerId: string): Promise<CharacterRow[]> {
-    return manager.query(`SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 ORDER BY "created_at" DESC LIMIT 500`, [
-      ownerId,
-    ]);
+  constructor(private readonly session: SqlSession) {}
+
+  listByOwner(ownerId: string): Promise<CharacterRow[]> {
+    return this.session.query<CharacterRow>(
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 ORDER BY "created_at" DESC LIMIT 500`,
+      [ownerId],
+    );
   }
 
-  async listPublic(manager: EntityManager, limit: number): Promise<CharacterRow[]> {
-    return manager.query(`SELECT ${COLUMNS} FROM "chat"."characters" WHERE "is_public" ORDER BY "created_at" DESC LIMIT $1`, [limit]);
+  listPublic(limit: number): Promise<CharacterRow[]> {
+    return this.session.query<CharacterRow>(
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "is_public" ORDER BY "created_at" DESC LIMIT $1`,
+      [limit],
+    );
   }
 
   /** The character if the member owns it or it is public. */
-  async findVisible(manager: EntityManager, id: string, userId: string): Promise<CharacterRow | null> {
-    const rows: CharacterRow[] = await manager.query(
+  async findVisible(id: string, userId: string): Promise<CharacterRow | null> {
+    const rows = await this.session.query<CharacterRow>(
       `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND ("owner_id" = $2 OR "is_public")`,
       [id, userId],
     );
     return rows[0] ?? null;
   }
 
-  async findOwned(manager: EntityManager, id: string, ownerId: string, lock = false): Promise<CharacterRow | null> {
-    const rows: CharacterRow[] = await manager.query(
+  async findOwned(id: string, ownerId: string, lock = false): Promise<CharacterRow | null> {
+    const rows = await this.session.query<CharacterRow>(
       `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;
   }
 
-  async insert(manager: EntityManager, character: NewCharacter): Promise<CharacterRow> {
-    const rows: CharacterRow[] = await manager.query(
+  async insert(character: NewCharacter): Promise<CharacterRow> {
+    const rows = await this.session.query<CharacterRow>(
       `INSERT INTO "chat"."characters" ("id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario",
          "greeting", "example_dialogue", "system_prompt", "card", "has_avatar")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
@@ -124,7 +129,7 @@ export class CharactersRepository {
       ],
     );
     if (character.avatar) {
-      await manager.query(`INSERT INTO "chat"."character_avatars" ("character_id", "content_type", "body") VALUES ($1, $2, $3)`, [
+      await this.session.execute(`INSERT INTO "chat"."character_avatars" ("character_id", "content_type", "body") VALUES ($1, $2, $3)`, [
         character.id,
         character.avatar.contentType,
         character.avatar.body,
@@ -133,8 +138,8 @@ export class CharactersRepository {
     return rows[0]!;
   }
 
-  async update(manager: EntityManager, row: CharacterRow): Promise<CharacterRow> {
-    const result: unknown = await manager.query(
+  async update(row: CharacterRow): Promise<CharacterRow> {
+    const rows = await this.session.query<CharacterRow>(
       `UPDATE "chat"."characters" SET "name" = $2, "description" = $3, "traits" = $4, "personality_text" = $5, "is_public" = $6,
          "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "updated_at" = now()
        WHERE "id" = $1 RETURNING ${COLUMNS}`,
@@ -151,15 +156,15 @@ export class CharactersRepository {
         row.system_prompt,
       ],
     );
-    return returnedRows<CharacterRow>(result)[0]!;
+    return rows[0]!;
   }
 
-  async delete(manager: EntityManager, id: string, ownerId: string): Promise<boolean> {
-    return affectedCount(await manager.query(`DELETE FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
+  async delete(id: string, ownerId: string): Promise<boolean> {
+    return (await this.session.execute(`DELETE FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
   }
 
-  async findAvatar(manager: EntityManager, id: string): Promise<{ content_type: string; body: Buffer } | null> {
-    const rows: { content_type: string; body: Buffer | Uint8Array }[] = await manager.query(
+  async findAvatar(id: string): Promise<{ content_type: string; body: Buffer } | null> {
+    const rows = await this.session.query<{ content_type: string; body: Buffer | Uint8Array }>(
       `SELECT "content_type", "body" FROM "chat"."character_avatars" WHERE "character_id" = $1`,
       [id],
     );

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
+import { assertAllowedContent } from '@app/kit';
 import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
 import { type CardParser, type ReadCard, assertCardFileSize } from '../cards/card-parser';
 import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../cards/character-card';
+import type { ChatStore } from '../chat.store';
 import type { MemberLedger } from '../member-ledger';
-import { type CharacterRow, CharactersRepository, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
+import { type CharacterRow, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'Character not found');
 
@@ -51,32 +52,29 @@ function importedCharacter(userId: string, { data, avatarPng }: ReadCard): NewCh
 
 /** Characters: CRUD with owner rights, public discovery, and Character Card V1/V2/V3 import/export. */
 export class CharactersService {
-  private readonly repository = new CharactersRepository();
-
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: ChatStore,
     private readonly ledger: MemberLedger,
     private readonly cards: CardParser,
   ) {}
 
   async list(userId: string): Promise<Character[]> {
-    return (await this.repository.listByOwner(this.db.manager, userId)).map(toCharacter);
+    return (await this.store.run(({ characters }) => characters.listByOwner(userId))).map(toCharacter);
   }
 
   async listPublic(limit: number): Promise<Character[]> {
-    return (await this.repository.listPublic(this.db.manager, limit)).map(toCharacter);
+    return (await this.store.run(({ characters }) => characters.listPublic(limit))).map(toCharacter);
   }
 
   async get(userId: string, id: string): Promise<Character> {
-    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    const row = await this.findVisibleRow(userId, id);
     if (!row) throw notFound();
     return toCharacter(row);
   }
 
   /** The row behind a character the member may chat with (their own or a public one). */
   findVisibleRow(userId: string, id: string): Promise<CharacterRow | null> {
-    return this.repository.findVisible(this.db.manager, id, userId);
+    return this.store.run(({ characters }) => characters.findVisible(id, userId));
   }
 
   async create(userId: string, rawInput: unknown): Promise<Character> {
@@ -116,8 +114,8 @@ export class CharactersService {
     const parsed = CharacterPatch.safeParse(rawPatch);
     if (!parsed.success) throw validationError(parsed.error);
     const patch = parsed.data;
-    const row = await this.db.transaction(async (manager) => {
-      const current = await this.repository.findOwned(manager, id, userId, true);
+    const row = await this.store.transaction(async ({ characters }, tx) => {
+      const current = await characters.findOwned(id, userId, true);
       if (!current) throw notFound();
       const next: CharacterRow = {
         ...current,
@@ -141,20 +139,18 @@ export class CharactersService {
         next.example_dialogue,
         next.system_prompt,
       );
-      const updated = await this.repository.update(manager, next);
-      await this.outbox.add(manager, chatEvents.characterUpdated, { characterId: id, isPublic: updated.is_public }, userId);
+      const updated = await characters.update(next);
+      await tx.emit(chatEvents.characterUpdated, { characterId: id, isPublic: updated.is_public }, userId);
       return updated;
     });
-    void this.outbox.flush();
     return toCharacter(row);
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      if (!(await this.repository.delete(manager, id, userId))) throw notFound();
-      await this.outbox.add(manager, chatEvents.characterDeleted, { characterId: id }, userId);
+    await this.store.transaction(async ({ characters }, tx) => {
+      if (!(await characters.delete(id, userId))) throw notFound();
+      await tx.emit(chatEvents.characterDeleted, { characterId: id }, userId);
     });
-    void this.outbox.flush();
   }
 
   /**
@@ -173,7 +169,7 @@ export class CharactersService {
     id: string,
     format: 'png' | 'json_v2' | 'json_v3',
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
-    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    const row = await this.findVisibleRow(userId, id);
     if (!row) throw notFound();
     try {
       return await this.writeCard(id, row, format);
@@ -195,7 +191,7 @@ export class CharactersService {
         .trim()
         .slice(0, 60) || 'character';
     if (format === 'png') {
-      const avatar = row.has_avatar ? await this.repository.findAvatar(this.db.manager, id) : null;
+      const avatar = row.has_avatar ? await this.findAvatar(id) : null;
       const image = avatar?.content_type === 'image/png' ? avatar.body : null;
       return { fileName: `${baseName}.png`, contentType: 'image/png', body: cardToPng(data, image) };
     }
@@ -204,9 +200,9 @@ export class CharactersService {
   }
 
   async avatar(userId: string, id: string): Promise<{ contentType: string; body: Buffer } | null> {
-    const row = await this.repository.findVisible(this.db.manager, id, userId);
+    const row = await this.findVisibleRow(userId, id);
     if (!row) throw notFound();
-    const avatar = row.has_avatar ? await this.repository.findAvatar(this.db.manager, id) : null;
+    const avatar = row.has_avatar ? await this.findAvatar(id) : null;
     return avatar ? { contentType: avatar.content_type, body: avatar.body } : null;
   }
 
@@ -235,17 +231,15 @@ export class CharactersService {
   /** Counts one of the free plan's monthly character creations, then stores the character. */
   private async insert(character: NewCharacter, imported: boolean): Promise<Character> {
     await this.ledger.consumeCharacterQuota(character.ownerId, `character-create:${character.id}`);
-    const row = await this.db.transaction(async (manager) => {
-      const inserted = await this.repository.insert(manager, character);
-      await this.outbox.add(
-        manager,
-        chatEvents.characterCreated,
-        { characterId: character.id, isPublic: character.isPublic, imported },
-        character.ownerId,
-      );
+    const row = await this.store.transaction(async ({ characters }, tx) => {
+      const inserted = await characters.insert(character);
+      await tx.emit(chatEvents.characterCreated, { characterId: character.id, isPublic: character.isPublic, imported }, character.ownerId);
       return inserted;
     });
-    void this.outbox.flush();
     return toCharacter(row);
+  }
+
+  private findAvatar(id: string): Promise<{ content_type: string; body: Buffer } | null> {
+    return this.store.run(({ characters }) => characters.findAvatar(id));
   }
 }

@@ -1,6 +1,5 @@
-import { affectedCount, returnedRows } from '@app/kit';
+import type { SqlSession } from '@app/kit';
 import type { Conversation, Message, MessageStatus, Swipe } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 
 export interface ConversationRow {
   id: string;
@@ -81,26 +80,31 @@ export interface NewMessage {
 
 /** SQL for conversations and messages; every member-facing query names the owner. */
 export class ConversationsRepository {
-  list(manager: EntityManager, ownerId: string, limit: number): Promise<ConversationRow[]> {
-    return manager.query(
+  constructor(private readonly session: SqlSession) {}
+
+  list(ownerId: string, limit: number): Promise<ConversationRow[]> {
+    return this.session.query<ConversationRow>(
       `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "owner_id" = $1 ORDER BY "updated_at" DESC, "id" LIMIT $2`,
       [ownerId, limit],
     );
   }
 
-  async find(manager: EntityManager, id: string, ownerId: string, lock = false): Promise<ConversationRow | null> {
-    const rows: ConversationRow[] = await manager.query(
+  async find(id: string, ownerId: string, lock = false): Promise<ConversationRow | null> {
+    const rows = await this.session.query<ConversationRow>(
       `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;
   }
 
-  async insert(
-    manager: EntityManager,
-    row: { id: string; ownerId: string; title: string; characterId: string | null; snapshot: Record<string, unknown> | null },
-  ): Promise<ConversationRow> {
-    const rows: ConversationRow[] = await manager.query(
+  async insert(row: {
+    id: string;
+    ownerId: string;
+    title: string;
+    characterId: string | null;
+    snapshot: Record<string, unknown> | null;
+  }): Promise<ConversationRow> {
+    const rows = await this.session.query<ConversationRow>(
       `INSERT INTO "chat"."conversations" ("id", "owner_id", "title", "character_id", "character_snapshot")
        VALUES ($1, $2, $3, $4, $5) RETURNING ${CONVERSATION_COLUMNS}`,
       [row.id, row.ownerId, row.title, row.characterId, row.snapshot ? JSON.stringify(row.snapshot) : null],
@@ -112,13 +116,13 @@ export class ConversationsRepository {
    * Holds the member's conversation creations to one at a time until the transaction ends, so a burst cannot
    * count the same free places twice (PostgreSQL's transaction-scoped advisory lock, keyed by the member).
    */
-  async lockCreationsOf(manager: EntityManager, ownerId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`chat.conversation.create:${ownerId}`]);
+  async lockCreationsOf(ownerId: string): Promise<void> {
+    await this.session.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`chat.conversation.create:${ownerId}`]);
   }
 
   /** How many conversations the member keeps, how many started in the last minute, and when the oldest of those leaves it. */
-  async creationLoad(manager: EntityManager, ownerId: string): Promise<{ total: number; lastMinute: number; secondsUntilSlot: number }> {
-    const rows: { total: string; last_minute: string; seconds_until_slot: string | null }[] = await manager.query(
+  async creationLoad(ownerId: string): Promise<{ total: number; lastMinute: number; secondsUntilSlot: number }> {
+    const rows = await this.session.query<{ total: string; last_minute: string; seconds_until_slot: string | null }>(
       `SELECT count(*) AS "total",
               count(*) FILTER (WHERE "created_at" > now() - interval '1 minute') AS "last_minute",
               extract(epoch FROM min("created_at") FILTER (WHERE "created_at" > now() - interval '1 minute') + interval '1 minute' - now())
@@ -134,28 +138,31 @@ export class ConversationsRepository {
     };
   }
 
-  async rename(manager: EntityManager, id: string, ownerId: string, title: string): Promise<ConversationRow | null> {
-    const result: unknown = await manager.query(
+  async rename(id: string, ownerId: string, title: string): Promise<ConversationRow | null> {
+    const rows = await this.session.query<ConversationRow>(
       `UPDATE "chat"."conversations" SET "title" = $3, "updated_at" = now() WHERE "id" = $1 AND "owner_id" = $2 RETURNING ${CONVERSATION_COLUMNS}`,
       [id, ownerId, title],
     );
-    return returnedRows<ConversationRow>(result)[0] ?? null;
+    return rows[0] ?? null;
   }
 
-  async delete(manager: EntityManager, id: string, ownerId: string): Promise<boolean> {
-    return affectedCount(await manager.query(`DELETE FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
+  async delete(id: string, ownerId: string): Promise<boolean> {
+    return (await this.session.execute(`DELETE FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
   }
 
-  async touch(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(`UPDATE "chat"."conversations" SET "updated_at" = now() WHERE "id" = $1`, [id]);
+  async touch(id: string): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."conversations" SET "updated_at" = now() WHERE "id" = $1`, [id]);
   }
 
-  async updateSnapshot(manager: EntityManager, id: string, snapshot: Record<string, unknown>): Promise<void> {
-    await manager.query(`UPDATE "chat"."conversations" SET "character_snapshot" = $2 WHERE "id" = $1`, [id, JSON.stringify(snapshot)]);
+  async updateSnapshot(id: string, snapshot: Record<string, unknown>): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."conversations" SET "character_snapshot" = $2 WHERE "id" = $1`, [
+      id,
+      JSON.stringify(snapshot),
+    ]);
   }
 
-  async saveSummary(manager: EntityManager, id: string, summary: string, uptoSeq: number): Promise<void> {
-    await manager.query(`UPDATE "chat"."conversations" SET "summary" = $2, "summary_upto_seq" = $3 WHERE "id" = $1`, [
+  async saveSummary(id: string, summary: string, uptoSeq: number): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."conversations" SET "summary" = $2, "summary_upto_seq" = $3 WHERE "id" = $1`, [
       id,
       summary,
       uptoSeq,
@@ -163,13 +170,8 @@ export class ConversationsRepository {
   }
 
   /** The newest `limit` messages before `beforeSeq`, oldest first, plus whether older ones exist. */
-  async page(
-    manager: EntityManager,
-    conversationId: string,
-    limit: number,
-    beforeSeq: number | null,
-  ): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
-    const rows: MessageRow[] = await manager.query(
+  async page(conversationId: string, limit: number, beforeSeq: number | null): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
+    const rows = await this.session.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND ($2::bigint IS NULL OR "seq" < $2)
        ORDER BY "seq" DESC LIMIT $3`,
       [conversationId, beforeSeq, limit + 1],
@@ -179,42 +181,40 @@ export class ConversationsRepository {
   }
 
   /** Messages before `beforeSeq` (all when null), oldest first, for building a prompt. */
-  history(manager: EntityManager, conversationId: string, beforeSeq: number, limit: number): Promise<MessageRow[]> {
-    return manager
-      .query(`SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "seq" < $2 ORDER BY "seq" DESC LIMIT $3`, [
-        conversationId,
-        beforeSeq,
-        limit,
-      ])
-      .then((rows: MessageRow[]) => rows.reverse());
+  async history(conversationId: string, beforeSeq: number, limit: number): Promise<MessageRow[]> {
+    const rows = await this.session.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "seq" < $2 ORDER BY "seq" DESC LIMIT $3`,
+      [conversationId, beforeSeq, limit],
+    );
+    return rows.reverse();
   }
 
-  async findMessage(manager: EntityManager, id: string, ownerId: string | null, lock = false): Promise<MessageRow | null> {
-    const rows: MessageRow[] = await manager.query(
+  async findMessage(id: string, ownerId: string | null, lock = false): Promise<MessageRow | null> {
+    const rows = await this.session.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "id" = $1 AND ($2::uuid IS NULL OR "owner_id" = $2)${lock ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;
   }
 
-  async lastMessage(manager: EntityManager, conversationId: string): Promise<MessageRow | null> {
-    const rows: MessageRow[] = await manager.query(
+  async lastMessage(conversationId: string): Promise<MessageRow | null> {
+    const rows = await this.session.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 ORDER BY "seq" DESC LIMIT 1`,
       [conversationId],
     );
     return rows[0] ?? null;
   }
 
-  async streamingIn(manager: EntityManager, conversationId: string): Promise<MessageRow | null> {
-    const rows: MessageRow[] = await manager.query(
+  async streamingIn(conversationId: string): Promise<MessageRow | null> {
+    const rows = await this.session.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "status" = 'streaming' LIMIT 1`,
       [conversationId],
     );
     return rows[0] ?? null;
   }
 
-  async insertMessage(manager: EntityManager, message: NewMessage): Promise<MessageRow> {
-    const rows: MessageRow[] = await manager.query(
+  async insertMessage(message: NewMessage): Promise<MessageRow> {
+    const rows = await this.session.query<MessageRow>(
       `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "model", "swipes", "swipe_index",
          "debit_key", "lease_until")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int / 1000.0) END)
@@ -237,65 +237,57 @@ export class ConversationsRepository {
   }
 
   /** Starts a new swipe on an assistant message (regenerate). */
-  async startSwipe(
-    manager: EntityManager,
-    id: string,
-    swipes: Swipe[],
-    model: string,
-    debitKey: string,
-    leaseMs: number,
-  ): Promise<MessageRow> {
-    const result: unknown = await manager.query(
+  async startSwipe(id: string, swipes: Swipe[], model: string, debitKey: string, leaseMs: number): Promise<MessageRow> {
+    const rows = await this.session.query<MessageRow>(
       `UPDATE "chat"."messages" SET "swipes" = $2, "swipe_index" = $3, "content" = '', "status" = 'streaming', "model" = $4, "error_code" = NULL,
          "debit_key" = $5, "lease_until" = now() + make_interval(secs => $6::int / 1000.0), "updated_at" = now()
        WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
       [id, JSON.stringify(swipes), swipes.length - 1, model, debitKey, leaseMs],
     );
-    return returnedRows<MessageRow>(result)[0]!;
+    return rows[0]!;
   }
 
   /** Saves partial text and renews the lease; false when the reply is no longer streaming (taken over by the sweeper). */
-  async saveProgress(manager: EntityManager, id: string, swipeIndex: number, content: string, leaseMs: number): Promise<boolean> {
-    const result: unknown = await manager.query(
+  async saveProgress(id: string, swipeIndex: number, content: string, leaseMs: number): Promise<boolean> {
+    const saved = await this.session.execute(
       `UPDATE "chat"."messages" SET "content" = $3, "swipes" = jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
          "lease_until" = now() + make_interval(secs => $4::int / 1000.0), "updated_at" = now()
        WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int`,
       [id, swipeIndex, content, leaseMs],
     );
-    return affectedCount(result) > 0;
+    return saved > 0;
   }
 
   /** Ends a streaming reply; null when it had already ended (another process finished or failed it). */
   async finish(
-    manager: EntityManager,
     id: string,
     swipeIndex: number,
     outcome: { content: string; status: MessageStatus; errorCode: string | null },
   ): Promise<MessageRow | null> {
-    const result: unknown = await manager.query(
+    const rows = await this.session.query<MessageRow>(
       `UPDATE "chat"."messages" SET "content" = $3, "status" = $4, "error_code" = $5, "lease_until" = NULL, "updated_at" = now(),
          "swipes" = jsonb_set(jsonb_set(jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
            ARRAY[$2::text, 'status'], to_jsonb($4::text)), ARRAY[$2::text, 'errorCode'], COALESCE(to_jsonb($5::text), 'null'::jsonb))
        WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int RETURNING ${MESSAGE_COLUMNS}`,
       [id, swipeIndex, outcome.content, outcome.status, outcome.errorCode],
     );
-    return returnedRows<MessageRow>(result)[0] ?? null;
+    return rows[0] ?? null;
   }
 
-  async selectSwipe(manager: EntityManager, id: string, index: number): Promise<MessageRow> {
-    const result: unknown = await manager.query(
+  async selectSwipe(id: string, index: number): Promise<MessageRow> {
+    const rows = await this.session.query<MessageRow>(
       `UPDATE "chat"."messages" SET "swipe_index" = $2::int, "content" = "swipes" -> $2::int ->> 'content',
          "status" = "swipes" -> $2::int ->> 'status', "model" = "swipes" -> $2::int ->> 'model', "error_code" = "swipes" -> $2::int ->> 'errorCode',
          "updated_at" = now()
        WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
       [id, index],
     );
-    return returnedRows<MessageRow>(result)[0]!;
+    return rows[0]!;
   }
 
   /** Replies a member started or changed in the last minute (sends and regenerations). */
-  async repliesInLastMinute(manager: EntityManager, ownerId: string): Promise<number> {
-    const rows: { n: string }[] = await manager.query(
+  async repliesInLastMinute(ownerId: string): Promise<number> {
+    const rows = await this.session.query<{ n: string }>(
       `SELECT count(*) AS "n" FROM "chat"."messages" WHERE "owner_id" = $1 AND "role" = 'assistant' AND "updated_at" > now() - interval '1 minute'`,
       [ownerId],
     );
@@ -303,8 +295,8 @@ export class ConversationsRepository {
   }
 
   /** Streaming replies whose lease ran out: their process died or lost its database. */
-  orphanedReplies(manager: EntityManager, limit: number): Promise<MessageRow[]> {
-    return manager.query(
+  orphanedReplies(limit: number): Promise<MessageRow[]> {
+    return this.session.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "status" = 'streaming' AND "lease_until" < now() ORDER BY "lease_until" LIMIT $1`,
       [limit],
     );

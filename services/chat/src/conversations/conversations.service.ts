@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent, type Database, logger, type Outbox } from '@app/kit';
+import { type Transaction, assertAllowedContent, logger } from '@app/kit';
 import {
   AppError,
   CHAT_LIMITS,
@@ -10,16 +10,16 @@ import {
   type Swipe,
   chatEvents,
 } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { CharacterRow } from '../characters/characters.repository';
 import type { CharactersService } from '../characters/characters.service';
 import type { ChatConfig } from '../chat.config';
+import type { ChatStore } from '../chat.store';
 import type { MemberLedger } from '../member-ledger';
 import type { ChatProvider } from '../providers/chat-provider';
 import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
 import type { ReplyEngine } from '../replies/reply-engine';
-import { type ConversationRow, ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
+import { type ConversationRow, type ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
 
 const Title = z
   .string({ error: 'The title must be text' })
@@ -64,11 +64,8 @@ const swipe = (content: string, status: Swipe['status'], model: string | null): 
 
 /** Conversations and messages: members talk, the reply engine answers in the background. */
 export class ConversationsService {
-  private readonly repository = new ConversationsRepository();
-
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: ChatStore,
     private readonly ledger: MemberLedger,
     private readonly characters: CharactersService,
     private readonly engine: ReplyEngine,
@@ -76,16 +73,12 @@ export class ConversationsService {
     private readonly config: ChatConfig,
   ) {}
 
-  get messages(): ConversationsRepository {
-    return this.repository;
-  }
-
   async list(userId: string): Promise<Conversation[]> {
-    return (await this.repository.list(this.db.manager, userId, CHAT_LIMITS.conversationsMax)).map(toConversation);
+    return (await this.store.run(({ conversations }) => conversations.list(userId, CHAT_LIMITS.conversationsMax))).map(toConversation);
   }
 
   async get(userId: string, id: string): Promise<Conversation> {
-    return toConversation(await this.owned(this.db.manager, userId, id));
+    return toConversation(await this.store.run(({ conversations }) => this.owned(conversations, userId, id)));
   }
 
   async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
@@ -94,9 +87,9 @@ export class ConversationsService {
     const character = characterId ? await this.characters.findVisibleRow(userId, characterId) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
-    const row = await this.db.transaction(async (manager) => {
-      await this.assertRoomForConversation(manager, userId);
-      const created = await this.repository.insert(manager, {
+    const row = await this.store.transaction(async ({ conversations }, tx) => {
+      await this.assertRoomForConversation(conversations, userId);
+      const created = await conversations.insert({
         id,
         ownerId: userId,
         title,
@@ -106,7 +99,7 @@ export class ConversationsService {
       // A chat with a character opens with its greeting; alternate greetings are swipes of it.
       const greetings = character ? [character.greeting, ...(character.card.alternate_greetings ?? [])].filter((g) => g.trim()) : [];
       if (character && greetings.length) {
-        await this.repository.insertMessage(manager, {
+        await conversations.insertMessage({
           id: randomUUID(),
           conversationId: id,
           ownerId: userId,
@@ -120,10 +113,9 @@ export class ConversationsService {
           leaseMs: null,
         });
       }
-      await this.outbox.add(manager, chatEvents.conversationCreated, { conversationId: id, characterId }, userId);
+      await tx.emit(chatEvents.conversationCreated, { conversationId: id, characterId }, userId);
       return created;
     });
-    void this.outbox.flush();
     return toConversation(row);
   }
 
@@ -132,30 +124,31 @@ export class ConversationsService {
     if (rawTitle === undefined) return this.get(userId, id);
     const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
     assertAllowedContent(title);
-    const row = await this.repository.rename(this.db.manager, id, userId, title);
+    const row = await this.store.run(({ conversations }) => conversations.rename(id, userId, title));
     if (!row) throw notFound();
     return toConversation(row);
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    const streaming = await this.repository.streamingIn(this.db.manager, id);
-    await this.db.transaction(async (manager) => {
-      if (!(await this.repository.delete(manager, id, userId))) throw notFound();
-      await this.outbox.add(manager, chatEvents.conversationDeleted, { conversationId: id }, userId);
+    const streaming = await this.store.run(({ conversations }) => conversations.streamingIn(id));
+    await this.store.transaction(async ({ conversations }, tx) => {
+      if (!(await conversations.delete(id, userId))) throw notFound();
+      await tx.emit(chatEvents.conversationDeleted, { conversationId: id }, userId);
     });
-    void this.outbox.flush();
     if (streaming) await this.engine.requestStop(streaming.id);
     await this.engine.publishLive({ type: 'deleted', conversationId: id });
   }
 
   async listMessages(userId: string, conversationId: string, limit: number, beforeSeq: number | null): Promise<MessagePage> {
-    await this.owned(this.db.manager, userId, conversationId);
-    const page = await this.repository.page(this.db.manager, conversationId, limit, beforeSeq);
+    const page = await this.store.run(async ({ conversations }) => {
+      await this.owned(conversations, userId, conversationId);
+      return conversations.page(conversationId, limit, beforeSeq);
+    });
     return { messages: page.rows.map(toMessage), hasOlder: page.hasOlder };
   }
 
   async getMessage(userId: string, messageId: string): Promise<Message> {
-    const row = await this.repository.findMessage(this.db.manager, messageId, userId);
+    const row = await this.store.run(({ conversations }) => conversations.findMessage(messageId, userId));
     if (!row) throw new AppError('NOT_FOUND', 'Message not found');
     return toMessage(row);
   }
@@ -164,18 +157,20 @@ export class ConversationsService {
   async send(userId: string, conversationId: string, rawContent: unknown): Promise<{ userMessage: Message; assistantMessage: Message }> {
     const content = parse(Content, rawContent);
     assertAllowedContent(content);
-    await this.owned(this.db.manager, userId, conversationId);
-    await this.assertPace(userId);
-    if (await this.repository.streamingIn(this.db.manager, conversationId)) throw busy();
+    await this.store.run(async ({ conversations }) => {
+      await this.owned(conversations, userId, conversationId);
+      await this.assertPace(conversations, userId);
+      if (await conversations.streamingIn(conversationId)) throw busy();
+    });
     const assistantId = randomUUID();
     const debitKey = `chat-reply:${assistantId}:0`;
     await this.ledger.chargeReply(userId, debitKey);
     let rows: { user: MessageRow; assistant: MessageRow; conversation: ConversationRow };
     try {
-      rows = await this.db.transaction(async (manager) => {
-        const conversation = await this.owned(manager, userId, conversationId, true);
-        if (await this.repository.streamingIn(manager, conversationId)) throw busy();
-        const user = await this.repository.insertMessage(manager, {
+      rows = await this.store.transaction(async ({ conversations }, tx) => {
+        const conversation = await this.owned(conversations, userId, conversationId, true);
+        if (await conversations.streamingIn(conversationId)) throw busy();
+        const user = await conversations.insertMessage({
           id: randomUUID(),
           conversationId,
           ownerId: userId,
@@ -188,7 +183,7 @@ export class ConversationsService {
           debitKey: null,
           leaseMs: null,
         });
-        const assistant = await this.repository.insertMessage(manager, {
+        const assistant = await conversations.insertMessage({
           id: assistantId,
           conversationId,
           ownerId: userId,
@@ -201,8 +196,8 @@ export class ConversationsService {
           debitKey,
           leaseMs: this.config.replyLeaseMs,
         });
-        await this.repository.touch(manager, conversationId);
-        await this.recordStart(manager, userId, conversationId, user, assistant, 0);
+        await conversations.touch(conversationId);
+        await this.recordStart(tx, userId, conversationId, user, assistant, 0);
         return { user, assistant, conversation };
       });
     } catch (error) {
@@ -211,7 +206,6 @@ export class ConversationsService {
       });
       throw error;
     }
-    void this.outbox.flush();
     const userMessage = toMessage(rows.user);
     const assistantMessage = toMessage(rows.assistant);
     await this.engine.publishLive({ type: 'message', conversationId, message: userMessage });
@@ -222,10 +216,13 @@ export class ConversationsService {
 
   /** Writes another version of the last reply; earlier versions stay as swipes. */
   async regenerate(userId: string, conversationId: string): Promise<Message> {
-    await this.owned(this.db.manager, userId, conversationId);
-    const last = await this.repository.lastMessage(this.db.manager, conversationId);
-    if (!last || last.role !== 'assistant') throw new AppError('CONFLICT', 'There is no reply to regenerate yet.');
-    await this.assertPace(userId);
+    const last = await this.store.run(async ({ conversations }) => {
+      await this.owned(conversations, userId, conversationId);
+      const lastMessage = await conversations.lastMessage(conversationId);
+      if (!lastMessage || lastMessage.role !== 'assistant') throw new AppError('CONFLICT', 'There is no reply to regenerate yet.');
+      await this.assertPace(conversations, userId);
+      return lastMessage;
+    });
     if (last.status === 'streaming') throw busy();
     const swipeIndex = last.swipes.length;
     const debitKey = `chat-reply:${last.id}:${swipeIndex}`;
@@ -233,27 +230,25 @@ export class ConversationsService {
     let row: MessageRow;
     let conversation: ConversationRow;
     try {
-      ({ row, conversation } = await this.db.transaction(async (manager) => {
-        const locked = await this.owned(manager, userId, conversationId, true);
-        const current = await this.repository.findMessage(manager, last.id, userId, true);
+      ({ row, conversation } = await this.store.transaction(async ({ conversations }, tx) => {
+        const locked = await this.owned(conversations, userId, conversationId, true);
+        const current = await conversations.findMessage(last.id, userId, true);
         if (!current || current.status === 'streaming' || current.swipes.length !== swipeIndex) throw busy();
-        const updated = await this.repository.startSwipe(
-          manager,
+        const updated = await conversations.startSwipe(
           last.id,
           [...current.swipes, swipe('', 'streaming', this.provider.model)],
           this.provider.model,
           debitKey,
           this.config.replyLeaseMs,
         );
-        await this.repository.touch(manager, conversationId);
-        await this.recordStart(manager, userId, conversationId, null, updated, swipeIndex);
+        await conversations.touch(conversationId);
+        await this.recordStart(tx, userId, conversationId, null, updated, swipeIndex);
         return { row: updated, conversation: locked };
       }));
     } catch (error) {
       await this.ledger.refundReply(userId, debitKey).catch(() => undefined);
       throw error;
     }
-    void this.outbox.flush();
     const message = toMessage(row);
     await this.engine.publishLive({ type: 'message', conversationId, message });
     await this.startReply(userId, conversation, row, swipeIndex, debitKey);
@@ -261,13 +256,13 @@ export class ConversationsService {
   }
 
   async selectSwipe(userId: string, messageId: string, index: number): Promise<Message> {
-    const row = await this.db.transaction(async (manager) => {
-      const current = await this.repository.findMessage(manager, messageId, userId, true);
+    const row = await this.store.transaction(async ({ conversations }) => {
+      const current = await conversations.findMessage(messageId, userId, true);
       if (!current) throw new AppError('NOT_FOUND', 'Message not found');
       if (current.role !== 'assistant') throw new AppError('VALIDATION_FAILED', 'Only replies have alternatives.');
       if (current.status === 'streaming') throw busy();
       if (index >= current.swipes.length) throw new AppError('VALIDATION_FAILED', `This reply has ${current.swipes.length} version(s).`);
-      return this.repository.selectSwipe(manager, messageId, index);
+      return conversations.selectSwipe(messageId, index);
     });
     const message = toMessage(row);
     await this.engine.publishLive({ type: 'message', conversationId: message.conversationId, message });
@@ -275,8 +270,10 @@ export class ConversationsService {
   }
 
   async stop(userId: string, conversationId: string): Promise<boolean> {
-    await this.owned(this.db.manager, userId, conversationId);
-    const streaming = await this.repository.streamingIn(this.db.manager, conversationId);
+    const streaming = await this.store.run(async ({ conversations }) => {
+      await this.owned(conversations, userId, conversationId);
+      return conversations.streamingIn(conversationId);
+    });
     if (!streaming) return false;
     await this.engine.requestStop(streaming.id);
     return true;
@@ -286,9 +283,9 @@ export class ConversationsService {
    * Bounds what one member can make the database keep: a cap on conversations kept and a pace for starting them,
    * counted from rows (so every chat instance shares them) under a per-member lock (so a burst counts each place once).
    */
-  private async assertRoomForConversation(manager: EntityManager, userId: string): Promise<void> {
-    await this.repository.lockCreationsOf(manager, userId);
-    const load = await this.repository.creationLoad(manager, userId);
+  private async assertRoomForConversation(conversations: ConversationsRepository, userId: string): Promise<void> {
+    await conversations.lockCreationsOf(userId);
+    const load = await conversations.creationLoad(userId);
     if (load.total >= this.config.conversationsPerMember) {
       throw new AppError(
         'QUOTA_EXCEEDED',
@@ -303,20 +300,20 @@ export class ConversationsService {
   }
 
   /** A per-member pace limit, shared by every chat instance because it counts rows. */
-  private async assertPace(userId: string): Promise<void> {
-    if ((await this.repository.repliesInLastMinute(this.db.manager, userId)) >= this.config.sendsPerMinute) {
+  private async assertPace(conversations: ConversationsRepository, userId: string): Promise<void> {
+    if ((await conversations.repliesInLastMinute(userId)) >= this.config.sendsPerMinute) {
       throw new AppError('RATE_LIMITED', 'You are sending messages too quickly. Please wait a moment.', { retryAfterSeconds: 60 });
     }
   }
 
-  private async owned(manager: EntityManager, userId: string, id: string, lock = false): Promise<ConversationRow> {
-    const row = await this.repository.find(manager, id, userId, lock);
+  private async owned(conversations: ConversationsRepository, userId: string, id: string, lock = false): Promise<ConversationRow> {
+    const row = await conversations.find(id, userId, lock);
     if (!row) throw notFound();
     return row;
   }
 
   private async recordStart(
-    manager: EntityManager,
+    tx: Transaction,
     userId: string,
     conversationId: string,
     user: MessageRow | null,
@@ -324,15 +321,9 @@ export class ConversationsService {
     swipeIndex: number,
   ): Promise<void> {
     if (user) {
-      await this.outbox.add(
-        manager,
-        chatEvents.messageCreated,
-        { conversationId, messageId: user.id, role: 'user', length: user.content.length },
-        userId,
-      );
+      await tx.emit(chatEvents.messageCreated, { conversationId, messageId: user.id, role: 'user', length: user.content.length }, userId);
     }
-    await this.outbox.add(
-      manager,
+    await tx.emit(
       chatEvents.replyStarted,
       { conversationId, messageId: assistant.id, userId, swipeIndex, model: this.provider.model, isDemo: this.provider.isDemo },
       userId,
@@ -385,7 +376,7 @@ export class ConversationsService {
       const character = await this.characters.findVisibleRow(userId, conversation.character_id);
       if (character) {
         const persona = personaOf(character);
-        await this.repository.updateSnapshot(this.db.manager, conversation.id, { ...persona });
+        await this.store.run(({ conversations }) => conversations.updateSnapshot(conversation.id, { ...persona }));
         return persona;
       }
     }
@@ -393,7 +384,7 @@ export class ConversationsService {
   }
 
   private async history(conversationId: string, beforeSeq: number): Promise<HistoryTurn[]> {
-    const rows = await this.repository.history(this.db.manager, conversationId, beforeSeq, HISTORY_WINDOW);
+    const rows = await this.store.run(({ conversations }) => conversations.history(conversationId, beforeSeq, HISTORY_WINDOW));
     return rows
       .filter((row) => row.content.trim() && (row.status === 'complete' || row.status === 'cancelled'))
       .map((row) => ({ seq: Number(row.seq), role: row.role, content: row.content }));
@@ -409,6 +400,7 @@ export class ConversationsService {
       step = await stream.next();
     }
     const summary = (step.value.text || text).trim();
-    if (summary) await this.repository.saveSummary(this.db.manager, conversation.id, summary, turns[turns.length - 1]!.seq);
+    if (summary)
+      await this.store.run(({ conversations }) => conversations.saveSummary(conversation.id, summary, turns[turns.length - 1]!.seq));
   }
 }

@@ -1,8 +1,9 @@
-import { type Bus, type Database, type Outbox, type Subscription, contentPolicy, logger, toStorableText } from '@app/kit';
+import { type Bus, type Subscription, type Transaction, contentPolicy, logger, toStorableText } from '@app/kit';
 import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
 import { z } from 'zod';
 import type { ChatConfig } from '../chat.config';
-import { type ConversationsRepository, type MessageRow, toMessage } from '../conversations/conversations.repository';
+import type { ChatStore } from '../chat.store';
+import { type MessageRow, toMessage } from '../conversations/conversations.repository';
 import type { MemberLedger } from '../member-ledger';
 import { type ChatProvider, type PromptMessage, ProviderError } from '../providers/chat-provider';
 
@@ -34,11 +35,9 @@ export class ReplyEngine {
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: ChatStore,
     private readonly bus: Bus,
-    private readonly outbox: Outbox,
     private readonly ledger: MemberLedger,
-    private readonly repository: ConversationsRepository,
     private readonly provider: ChatProvider,
     private readonly config: ChatConfig,
   ) {}
@@ -106,8 +105,8 @@ export class ReplyEngine {
         controller.abort(new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules'));
         return;
       }
-      const ok = await this.repository
-        .saveProgress(this.db.manager, job.messageId, job.swipeIndex, snapshot, this.config.replyLeaseMs)
+      const ok = await this.store
+        .run(({ conversations }) => conversations.saveProgress(job.messageId, job.swipeIndex, snapshot, this.config.replyLeaseMs))
         .catch((error: unknown) => {
           logger.warn({ err: error, messageId: job.messageId }, 'could not save reply progress');
           return true;
@@ -151,9 +150,8 @@ export class ReplyEngine {
       const result = step.value;
       const finalText = toStorableText(result.text || text);
       if (!contentPolicy.check(finalText).allowed) throw new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules');
-      await this.finish(job, { content: finalText, status: 'complete', errorCode: null }, async (manager, message) => {
-        await this.outbox.add(
-          manager,
+      await this.finish(job, { content: finalText, status: 'complete', errorCode: null }, async (tx, message) => {
+        await tx.emit(
           chatEvents.replyCompleted,
           {
             conversationId: job.conversationId,
@@ -218,8 +216,8 @@ export class ReplyEngine {
     await this.finish(
       job,
       { content: text, status: cancelled ? 'cancelled' : 'failed', errorCode: cancelled ? null : code },
-      async (manager) => {
-        await this.outbox.add(manager, chatEvents.replyFailed, { ...pickRef(job), code, cancelled, refunded, latencyMs }, job.userId);
+      async (tx) => {
+        await tx.emit(chatEvents.replyFailed, { ...pickRef(job), code, cancelled, refunded, latencyMs }, job.userId);
       },
     );
   }
@@ -227,16 +225,15 @@ export class ReplyEngine {
   private async finish(
     job: Pick<ReplyJob, 'conversationId' | 'messageId' | 'swipeIndex'>,
     outcome: { content: string; status: Message['status']; errorCode: string | null },
-    record: (manager: Parameters<Parameters<Database['transaction']>[0]>[0], message: MessageRow) => Promise<void>,
+    record: (tx: Transaction, message: MessageRow) => Promise<void>,
   ): Promise<void> {
-    const row = await this.db.transaction(async (manager) => {
-      const finished = await this.repository.finish(manager, job.messageId, job.swipeIndex, outcome);
+    const row = await this.store.transaction(async ({ conversations }, tx) => {
+      const finished = await conversations.finish(job.messageId, job.swipeIndex, outcome);
       if (!finished) return null;
-      await this.repository.touch(manager, job.conversationId);
-      await record(manager, finished);
+      await conversations.touch(job.conversationId);
+      await record(tx, finished);
       return finished;
     });
-    void this.outbox.flush();
     if (row) await this.publishLive({ type: 'message', conversationId: job.conversationId, message: toMessage(row) });
     await this.publishLive({ type: 'typing', conversationId: job.conversationId, typing: false });
   }
@@ -245,7 +242,7 @@ export class ReplyEngine {
   async sweep(): Promise<number> {
     let swept = 0;
     try {
-      const orphans = await this.repository.orphanedReplies(this.db.manager, 20);
+      const orphans = await this.store.run(({ conversations }) => conversations.orphanedReplies(20));
       for (const row of orphans) {
         if (this.active.has(row.id)) continue;
         logger.warn({ messageId: row.id }, 'reply orphaned by its process; failing it with a refund');

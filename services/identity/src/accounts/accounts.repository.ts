@@ -1,6 +1,5 @@
-import type { Database } from '@app/kit';
+import type { SqlSession } from '@app/kit';
 import type { User } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 
 export interface UserRow {
   id: string;
@@ -36,25 +35,25 @@ export interface NewUser {
 }
 
 export class AccountsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly session: SqlSession) {}
 
   async findUserByEmail(email: string): Promise<UserRow | null> {
-    const rows: UserRow[] = await this.db.manager.query(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."email" = $1`, [email]);
+    const rows = await this.session.query<UserRow>(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."email" = $1`, [email]);
     return rows[0] ?? null;
   }
 
   async findUsersByIds(ids: string[]): Promise<UserRow[]> {
-    return this.db.manager.query(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = ANY($1::uuid[])`, [ids]);
+    return this.session.query<UserRow>(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = ANY($1::uuid[])`, [ids]);
   }
 
-  async findUserById(id: string, manager: EntityManager = this.db.manager): Promise<UserRow | null> {
-    const rows: UserRow[] = await manager.query(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = $1`, [id]);
+  async findUserById(id: string): Promise<UserRow | null> {
+    const rows = await this.session.query<UserRow>(`SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = $1`, [id]);
     return rows[0] ?? null;
   }
 
   /** Inserts the user; returns null when the e-mail is already registered. */
-  async insertUser(manager: EntityManager, user: NewUser): Promise<UserRow | null> {
-    const rows: UserRow[] = await manager.query(
+  async insertUser(user: NewUser): Promise<UserRow | null> {
+    const rows = await this.session.query<UserRow>(
       `INSERT INTO "identity"."users" AS u ("email", "password_hash", "first_name", "last_name", "date_of_birth", "terms_accepted_at", "created_at")
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ("email") DO NOTHING RETURNING ${USER_COLUMNS}`,
       [user.email, user.passwordHash, user.firstName, user.lastName, user.dateOfBirth, user.termsAcceptedAt, user.createdAt],
@@ -62,15 +61,15 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
-  async insertSession(manager: EntityManager, userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-    await manager.query(
+  async insertSession(userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+    await this.session.execute(
       `INSERT INTO "identity"."sessions" ("user_id", "token_hash", "created_at", "last_seen_at", "expires_at") VALUES ($1, $2, $3, $3, $4)`,
       [userId, tokenHash, now, expiresAt],
     );
   }
 
   async findSession(tokenHash: string): Promise<(UserRow & { session_id: string; last_seen_at: Date; expires_at: Date }) | null> {
-    const rows = await this.db.manager.query(
+    const rows = await this.session.query<UserRow & { session_id: string; last_seen_at: Date; expires_at: Date }>(
       `SELECT s."id" AS "session_id", s."last_seen_at", s."expires_at", ${USER_COLUMNS}
        FROM "identity"."sessions" s JOIN "identity"."users" u ON u."id" = s."user_id" WHERE s."token_hash" = $1`,
       [tokenHash],
@@ -79,17 +78,14 @@ export class AccountsRepository {
   }
 
   async touchSession(sessionId: string, now: Date): Promise<void> {
-    await this.db.manager.query(`UPDATE "identity"."sessions" SET "last_seen_at" = $2 WHERE "id" = $1`, [sessionId, now]);
+    await this.session.execute(`UPDATE "identity"."sessions" SET "last_seen_at" = $2 WHERE "id" = $1`, [sessionId, now]);
   }
 
   async deleteSession(tokenHash: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.db.manager.query(`DELETE FROM "identity"."sessions" WHERE "token_hash" = $1`, [
-      tokenHash,
-    ]);
-    return affected > 0;
+    return (await this.session.execute(`DELETE FROM "identity"."sessions" WHERE "token_hash" = $1`, [tokenHash])) > 0;
   }
 
   async deleteSessionById(sessionId: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM "identity"."sessions" WHERE "id" = $1`, [sessionId]);
+    await this.session.execute(`DELETE FROM "identity"."sessions" WHERE "id" = $1`, [sessionId]);
   }
 }

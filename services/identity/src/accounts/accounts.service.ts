@@ -1,4 +1,4 @@
-import { type Database, type Outbox } from '@app/kit';
+import { type Bus, logger } from '@app/kit';
 import { AppError } from '@app/schema';
 import {
   type AuthResult,
@@ -6,13 +6,16 @@ import {
   MINIMUM_AGE,
   type PublicProfile,
   RegisterInput,
+  SESSION_ENDED_SUBJECT,
+  type SessionEnded,
   type User,
   identityEvents,
   validationError,
 } from '@app/schema';
 import type { IdentityConfig } from '../identity.config';
+import type { IdentityStore } from '../identity.store';
 import type { TokensService } from '../tokens/tokens.service';
-import { AccountsRepository, type UserRow, toUser } from './accounts.repository';
+import { type UserRow, toUser } from './accounts.repository';
 import type { PasswordHasher } from './password-hasher';
 import { generateSessionToken, hashSessionToken } from './session-token';
 import { Throttle, type ThrottleRule } from './throttle';
@@ -33,18 +36,16 @@ function assertCallerWaiting(deadlineAt: number | undefined): void {
 }
 
 export class AccountsService {
-  private readonly repository: AccountsRepository;
   private readonly throttle: Throttle;
 
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: IdentityStore,
+    private readonly bus: Bus,
     private readonly tokens: TokensService,
     private readonly config: IdentityConfig,
     private readonly hasher: PasswordHasher,
   ) {
-    this.repository = new AccountsRepository(db);
-    this.throttle = new Throttle(db, config.clock);
+    this.throttle = new Throttle(store, config.clock);
   }
 
   /** `deadlineAt` (epoch ms) is when the caller stops waiting; no hashing starts and no account is created past it. */
@@ -70,8 +71,8 @@ export class AccountsService {
     assertCallerWaiting(deadlineAt);
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
-    const user = await this.db.transaction(async (manager) => {
-      const row = await this.repository.insertUser(manager, {
+    const user = await this.store.transaction(async (repositories, tx) => {
+      const row = await repositories.accounts.insertUser({
         email: input.email,
         passwordHash,
         firstName: input.firstName,
@@ -85,14 +86,15 @@ export class AccountsService {
           fieldErrors: { email: 'An account with this email already exists. Try signing in.' },
         });
       }
-      await this.outbox.add(manager, identityEvents.userRegistered, { userId: row.id }, row.id);
+      await tx.emit(identityEvents.userRegistered, { userId: row.id }, row.id);
       const grant = this.config.signupTokenGrant;
-      const balance = grant > 0 ? (await this.tokens.grantWithin(manager, row.id, grant, 'Sign-up grant', `signup:${row.id}`)).balance : 0;
-      await this.repository.insertSession(manager, row.id, hashSessionToken(token), now, expiresAt);
+      const granted =
+        grant > 0 ? await this.tokens.grantWithin(repositories, tx, row.id, grant, 'Sign-up grant', `signup:${row.id}`) : null;
+      await repositories.accounts.insertSession(row.id, hashSessionToken(token), now, expiresAt);
+      const balance = granted?.balance ?? 0;
       return { ...toUser(row), tokens: balance };
     });
     await this.throttle.hit(ipKey, perIp);
-    void this.outbox.flush();
     return { user, session: { token, expiresAt: expiresAt.toISOString() } };
   }
 
@@ -105,7 +107,7 @@ export class AccountsService {
     const tooMany = 'Too many sign-in attempts. Please wait a few minutes and try again.';
     await this.throttle.assertAllowed(accountKey, LOGIN_PER_ACCOUNT, tooMany);
     await this.throttle.assertAllowed(ipKey, LOGIN_PER_IP, tooMany);
-    const row = await this.repository.findUserByEmail(email);
+    const row = await this.store.run(({ accounts }) => accounts.findUserByEmail(email));
     const isValid = await this.checkPassword(password, row, deadlineAt);
     if (!row || !isValid) {
       await this.throttle.hit(accountKey, LOGIN_PER_ACCOUNT);
@@ -117,11 +119,10 @@ export class AccountsService {
     const now = this.config.clock();
     const token = generateSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionAbsoluteMs);
-    await this.db.transaction(async (manager) => {
-      await this.repository.insertSession(manager, row.id, hashSessionToken(token), now, expiresAt);
-      await this.outbox.add(manager, identityEvents.userSignedIn, { userId: row.id }, row.id);
+    await this.store.transaction(async ({ accounts }, tx) => {
+      await accounts.insertSession(row.id, hashSessionToken(token), now, expiresAt);
+      await tx.emit(identityEvents.userSignedIn, { userId: row.id }, row.id);
     });
-    void this.outbox.flush();
     return { user: toUser(row), session: { token, expiresAt: expiresAt.toISOString() } };
   }
 
@@ -131,8 +132,16 @@ export class AccountsService {
     return this.hasher.verifyUnknownEmail(password, deadlineAt);
   }
 
+  /** Ends the session; every gateway hears of it at once (its cached session goes, its WebSockets close). */
   async logout(sessionToken: string): Promise<boolean> {
-    return this.repository.deleteSession(hashSessionToken(sessionToken));
+    const tokenHash = hashSessionToken(sessionToken);
+    const ended = await this.store.run(({ accounts }) => accounts.deleteSession(tokenHash));
+    if (ended) {
+      await this.bus
+        .publishLive(SESSION_ENDED_SUBJECT, { tokenHash } satisfies SessionEnded)
+        .catch((error: unknown) => logger.warn({ err: error }, 'sign-out not announced to the gateways'));
+    }
+    return ended;
   }
 
   /**
@@ -141,26 +150,28 @@ export class AccountsService {
    */
   async resolveSession(sessionToken: string, { touch = true }: { touch?: boolean } = {}): Promise<User | null> {
     if (!sessionToken) return null;
-    const session = await this.repository.findSession(hashSessionToken(sessionToken));
-    if (!session) return null;
-    const now = this.config.clock().getTime();
-    const lastSeen = new Date(session.last_seen_at).getTime();
-    if (new Date(session.expires_at).getTime() <= now || lastSeen + this.config.sessionIdleMs <= now) {
-      await this.repository.deleteSessionById(session.session_id);
-      return null;
-    }
-    if (touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await this.repository.touchSession(session.session_id, new Date(now));
-    return toUser(session);
+    return this.store.run(async ({ accounts }) => {
+      const session = await accounts.findSession(hashSessionToken(sessionToken));
+      if (!session) return null;
+      const now = this.config.clock().getTime();
+      const lastSeen = new Date(session.last_seen_at).getTime();
+      if (new Date(session.expires_at).getTime() <= now || lastSeen + this.config.sessionIdleMs <= now) {
+        await accounts.deleteSessionById(session.session_id);
+        return null;
+      }
+      if (touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await accounts.touchSession(session.session_id, new Date(now));
+      return toUser(session);
+    });
   }
 
   async getPublicProfiles(userIds: string[]): Promise<PublicProfile[]> {
     if (userIds.length === 0) return [];
-    const rows = await this.repository.findUsersByIds([...new Set(userIds)]);
+    const rows = await this.store.run(({ accounts }) => accounts.findUsersByIds([...new Set(userIds)]));
     return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url }));
   }
 
   async getUser(userId: string): Promise<User> {
-    const row = await this.repository.findUserById(userId);
+    const row = await this.store.run(({ accounts }) => accounts.findUserById(userId));
     if (!row) throw new AppError('NOT_FOUND', 'Member not found');
     return toUser(row);
   }

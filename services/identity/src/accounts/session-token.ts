@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+
+export { hashSessionToken } from '@app/kit';
 
 /** 256 random bits; only the SHA-256 of a token is stored, so a database leak yields no usable session. */
 export const generateSessionToken = (): string => randomBytes(32).toString('base64url');
-
-export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -1,6 +1,6 @@
-import type { Database, Outbox } from '@app/kit';
 import { InterestInput, identityEvents, validationError } from '@app/schema';
 import { Throttle, type ThrottleRule } from '../accounts/throttle';
+import type { IdentityStore } from '../identity.store';
 
 /** Interest signals per client address per hour; enough for a curious visitor, not for a script. */
 const INTEREST_PER_IP: ThrottleRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -10,11 +10,10 @@ export class InterestService {
   private readonly throttle: Throttle;
 
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: IdentityStore,
     clock: () => Date,
   ) {
-    this.throttle = new Throttle(db, clock);
+    this.throttle = new Throttle(store, clock);
   }
 
   async record(rawInput: unknown, userId: string | null, clientIp: string): Promise<{ recorded: boolean }> {
@@ -23,8 +22,7 @@ export class InterestService {
     const key = `interest:${clientIp}`;
     await this.throttle.assertAllowed(key, INTEREST_PER_IP, 'Thanks, we already have your interest. Please try again later.');
     await this.throttle.hit(key, INTEREST_PER_IP);
-    await this.db.transaction((manager) => this.outbox.add(manager, identityEvents.interestRecorded, { ...parsed.data, userId }, userId));
-    void this.outbox.flush();
+    await this.store.transaction((_repositories, tx) => tx.emit(identityEvents.interestRecorded, { ...parsed.data, userId }, userId));
     return { recorded: true };
   }
 }

@@ -1,7 +1,8 @@
-import { type Bus, type Database, type Subscription, logger } from '@app/kit';
+import { type Bus, type Subscription, logger } from '@app/kit';
 import { type EventEnvelope, chatEvents, mediaEvents } from '@app/schema';
+import type { IdentityStore } from '../identity.store';
+import type { StatsColumn } from './stats.repository';
 
-type StatsColumn = 'chat_messages' | 'characters_created' | 'images_generated' | 'public_images' | 'total_likes';
 interface StatsChange {
   column: StatsColumn;
   userId: string | null;
@@ -33,25 +34,51 @@ const COUNTERS: Record<string, (event: EventEnvelope) => StatsChange | StatsChan
 };
 
 /** Feeds the dashboard counters from chat and media events, exactly once per event (ids recorded with the change). */
-export async function startStatsProjection(bus: Bus, db: Database): Promise<Subscription> {
+export async function startStatsProjection(bus: Bus, store: IdentityStore): Promise<Subscription> {
   return bus.consumeEvents({ subjects: Object.keys(COUNTERS), durableName: 'identity-stats', deliver: 'all' }, async (event) => {
     const changes = [COUNTERS[event.type]?.(event) ?? []].flat().filter((change) => change.userId && change.delta !== 0);
     if (changes.length === 0) return;
-    await db.transaction(async (manager) => {
-      const fresh: unknown[] = await manager.query(
-        `INSERT INTO "identity"."processed_events" ("event_id") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "event_id"`,
-        [event.id],
-      );
-      if (fresh.length === 0) return;
-      for (const { column, userId, delta } of changes) {
-        await manager.query(
-          `INSERT INTO "identity"."user_stats" ("user_id", "${column}")
-           SELECT "id", GREATEST($2::int, 0) FROM "identity"."users" WHERE "id" = $1
-           ON CONFLICT ("user_id") DO UPDATE SET "${column}" = GREATEST("user_stats"."${column}" + $2::int, 0)`,
-          [userId, delta],
-        );
-      }
+    await store.transaction(async ({ stats }) => {
+      if (!(await stats.markProcessed(event.id))) return;
+      for (const { column, userId, delta } of changes) await stats.add(userId!, column, delta);
     });
     logger.debug({ type: event.type, eventId: event.id }, 'stats projected');
   });
+}
+
+/** How long after the event stream stops delivering an event its id is still kept (the embedded log seals and deletes by the day). */
+const PROCESSED_EVENTS_MARGIN_MS = 48 * 3_600_000;
+const PRUNE_INTERVAL_MS = 3_600_000;
+
+/**
+ * Forgets counted event ids once the stream can no longer redeliver them: older than the stream's age limit
+ * plus a margin. Runs at start and hourly; a failure is retried at the next run.
+ */
+export function startProcessedEventsPruning(store: IdentityStore, streamMaxAgeMs: number): Subscription {
+  const keepMs = streamMaxAgeMs + PROCESSED_EVENTS_MARGIN_MS;
+  let running: Promise<void> | null = null;
+  const prune = () => {
+    running ??= (async () => {
+      let total = 0;
+      for (let deleted = -1; deleted !== 0; ) {
+        deleted = await store.run(({ stats }) => stats.pruneProcessed(keepMs));
+        total += deleted;
+      }
+      if (total > 0) logger.info({ deleted: total }, 'forgot counted event ids the stream no longer holds');
+    })()
+      .catch((error: unknown) => logger.warn({ err: error }, 'pruning processed events failed; will retry'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  void prune();
+  const timer = setInterval(() => void prune(), PRUNE_INTERVAL_MS);
+  timer.unref();
+  return {
+    unsubscribe: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,17 +1,12 @@
-import type { Database } from '@app/kit';
 import type { DashboardStats } from '@app/schema';
+import type { IdentityStore } from '../identity.store';
 
 /** Dashboard counters: a projection the chat and media events feed; zeros until a member has activity. */
 export class StatsService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly store: IdentityStore) {}
 
   async getStats(userId: string): Promise<DashboardStats> {
-    const rows: Record<string, number>[] = await this.db.manager.query(
-      `SELECT "images_generated", "chat_messages", "characters_created", "stories_started", "total_likes", "public_images"
-       FROM "identity"."user_stats" WHERE "user_id" = $1`,
-      [userId],
-    );
-    const row = rows[0];
+    const row = await this.store.run(({ stats }) => stats.find(userId));
     return {
       imagesGenerated: row?.images_generated ?? 0,
       chatMessages: row?.chat_messages ?? 0,

@@ -1,29 +1,42 @@
-import { type Database, type Outbox } from '@app/kit';
+import { type Bus, type Transaction, logger } from '@app/kit';
 import { AppError } from '@app/schema';
-import { FREE_PLAN_MONTHLY_QUOTAS, QUOTA_KINDS, type QuotaKind, type QuotaUsage, type TokenChange, identityEvents } from '@app/schema';
-import type { EntityManager } from 'typeorm';
+import {
+  FREE_PLAN_MONTHLY_QUOTAS,
+  QUOTA_KINDS,
+  type QuotaKind,
+  type QuotaUsage,
+  type TokenChange,
+  identityEvents,
+  tokensLiveSubject,
+} from '@app/schema';
+import type { IdentityRepositories, IdentityStore } from '../identity.store';
 import { quotaPeriod } from './quota-period';
-import { TokensRepository } from './tokens.repository';
+import type { TokensRepository } from './tokens.repository';
 
 /** The token ledger and free-plan quotas: balances change only here, only through ledger entries. */
 export class TokensService {
-  private readonly repository = new TokensRepository();
-
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: IdentityStore,
     private readonly clock: () => Date,
+    private readonly bus: Bus,
   ) {}
 
   /** Adds tokens inside an open transaction (sign-up grant, operator grant). */
-  async grantWithin(manager: EntityManager, userId: string, amount: number, reason: string, idempotencyKey: string): Promise<TokenChange> {
+  async grantWithin(
+    { tokens }: IdentityRepositories,
+    tx: Transaction,
+    userId: string,
+    amount: number,
+    reason: string,
+    idempotencyKey: string,
+  ): Promise<TokenChange> {
     const now = this.clock();
-    const locked = await this.repository.lockBalance(manager, userId);
+    const locked = await tokens.lockBalance(userId);
     if (locked === null) throw new AppError('NOT_FOUND', 'Member not found');
-    const existing = await this.repository.findEntry(manager, idempotencyKey);
+    const existing = await tokens.findEntry(idempotencyKey);
     if (existing) return this.change(userId, locked, 0, existing.reason, now);
-    const balance = (await this.repository.applyDelta(manager, userId, amount))!;
-    await this.repository.insertEntry(manager, {
+    const balance = (await tokens.applyDelta(userId, amount))!;
+    await tokens.insertEntry({
       userId,
       kind: 'grant',
       delta: amount,
@@ -32,38 +45,36 @@ export class TokensService {
       idempotencyKey,
       at: now,
     });
-    return this.recordChange(manager, this.change(userId, balance, amount, reason, now));
+    return this.recordChange(tx, this.change(userId, balance, amount, reason, now));
   }
 
   async grantByEmail(email: string, amount: number, reason: string, idempotencyKey: string): Promise<TokenChange> {
-    const result = await this.db.transaction(async (manager) => {
-      const userId = await this.repository.findUserIdByEmail(manager, email);
+    return this.store.transaction(async (repositories, tx) => {
+      const userId = await repositories.tokens.findUserIdByEmail(email);
       if (!userId) throw new AppError('NOT_FOUND', 'No member with that e-mail');
-      return this.grantWithin(manager, userId, amount, reason, idempotencyKey);
+      return this.grantWithin(repositories, tx, userId, amount, reason, idempotencyKey);
     });
-    void this.outbox.flush();
-    return result;
   }
 
   async debit(input: { userId: string; amount: number; reason: string; idempotencyKey: string; quota?: QuotaKind }): Promise<TokenChange> {
-    const result = await this.db.transaction(async (manager) => {
+    return this.store.transaction(async ({ tokens }, tx) => {
       const now = this.clock();
-      const balance = await this.repository.lockBalance(manager, input.userId);
+      const balance = await tokens.lockBalance(input.userId);
       if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
-      const existing = await this.repository.findEntry(manager, input.idempotencyKey);
+      const existing = await tokens.findEntry(input.idempotencyKey);
       if (existing) {
         if (existing.kind !== 'debit' || existing.user_id !== input.userId) throw new AppError('CONFLICT', 'Idempotency key already used');
         return this.change(input.userId, balance, 0, existing.reason, now);
       }
-      if (input.quota) await this.assertQuotaLeft(manager, input.userId, input.quota, now);
-      const after = await this.repository.applyDelta(manager, input.userId, -input.amount);
+      if (input.quota) await this.assertQuotaLeft(tokens, input.userId, input.quota, now);
+      const after = await tokens.applyDelta(input.userId, -input.amount);
       if (after === null) {
         throw new AppError(
           'INSUFFICIENT_TOKENS',
           `You need ${input.amount} token${input.amount === 1 ? '' : 's'} for this; your balance is ${balance}.`,
         );
       }
-      await this.repository.insertEntry(manager, {
+      await tokens.insertEntry({
         userId: input.userId,
         kind: 'debit',
         delta: -input.amount,
@@ -74,7 +85,7 @@ export class TokensService {
       });
       if (input.quota) {
         const period = quotaPeriod(now);
-        await this.repository.insertQuotaUse(manager, {
+        await tokens.insertQuotaUse({
           idempotencyKey: input.idempotencyKey,
           userId: input.userId,
           kind: input.quota,
@@ -82,26 +93,24 @@ export class TokensService {
           at: now,
         });
       }
-      return this.recordChange(manager, this.change(input.userId, after, -input.amount, input.reason, now));
+      return this.recordChange(tx, this.change(input.userId, after, -input.amount, input.reason, now));
     });
-    void this.outbox.flush();
-    return result;
   }
 
   async refund(input: { userId: string; debitIdempotencyKey: string; reason: string }): Promise<TokenChange & { refunded: boolean }> {
-    const result = await this.db.transaction(async (manager) => {
+    return this.store.transaction(async ({ tokens }, tx) => {
       const now = this.clock();
-      const balance = await this.repository.lockBalance(manager, input.userId);
+      const balance = await tokens.lockBalance(input.userId);
       if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
-      const debit = await this.repository.findEntry(manager, input.debitIdempotencyKey);
+      const debit = await tokens.findEntry(input.debitIdempotencyKey);
       if (!debit || debit.kind !== 'debit' || debit.user_id !== input.userId || debit.refunded) {
         return { ...this.change(input.userId, balance, 0, input.reason, now), refunded: false };
       }
       const amount = -debit.delta;
-      const after = (await this.repository.applyDelta(manager, input.userId, amount))!;
-      await this.repository.markRefunded(manager, input.debitIdempotencyKey);
-      await this.repository.refundQuotaUse(manager, input.debitIdempotencyKey);
-      await this.repository.insertEntry(manager, {
+      const after = (await tokens.applyDelta(input.userId, amount))!;
+      await tokens.markRefunded(input.debitIdempotencyKey);
+      await tokens.refundQuotaUse(input.debitIdempotencyKey);
+      await tokens.insertEntry({
         userId: input.userId,
         kind: 'refund',
         delta: amount,
@@ -110,35 +119,33 @@ export class TokensService {
         idempotencyKey: `refund:${input.debitIdempotencyKey}`,
         at: now,
       });
-      return { ...(await this.recordChange(manager, this.change(input.userId, after, amount, input.reason, now))), refunded: true };
+      return { ...(await this.recordChange(tx, this.change(input.userId, after, amount, input.reason, now))), refunded: true };
     });
-    void this.outbox.flush();
-    return result;
   }
 
   /** Counts one use of a quota that has no token cost; repeating an idempotency key counts once. */
   async consumeQuota(input: { userId: string; kind: QuotaKind; idempotencyKey: string }): Promise<QuotaUsage> {
-    return this.db.transaction(async (manager) => {
+    return this.store.transaction(async ({ tokens }) => {
       const now = this.clock();
-      if ((await this.repository.lockBalance(manager, input.userId)) === null) throw new AppError('NOT_FOUND', 'Member not found');
+      if ((await tokens.lockBalance(input.userId)) === null) throw new AppError('NOT_FOUND', 'Member not found');
       const period = quotaPeriod(now);
-      if (!(await this.repository.hasQuotaUse(manager, input.idempotencyKey))) {
-        await this.assertQuotaLeft(manager, input.userId, input.kind, now);
-        await this.repository.insertQuotaUse(manager, { ...input, periodStart: period.startDate, at: now });
+      if (!(await tokens.hasQuotaUse(input.idempotencyKey))) {
+        await this.assertQuotaLeft(tokens, input.userId, input.kind, now);
+        await tokens.insertQuotaUse({ ...input, periodStart: period.startDate, at: now });
       }
-      const used = await this.repository.countQuotaUses(manager, input.userId, input.kind, period.startDate);
+      const used = await tokens.countQuotaUses(input.userId, input.kind, period.startDate);
       return this.usage(input.kind, used, period);
     });
   }
 
   async getQuotas(userId: string): Promise<QuotaUsage[]> {
     const period = quotaPeriod(this.clock());
-    const used = await this.repository.countAllQuotaUses(this.db.manager, userId, period.startDate);
+    const used = await this.store.run(({ tokens }) => tokens.countAllQuotaUses(userId, period.startDate));
     return QUOTA_KINDS.map((kind) => this.usage(kind, used.get(kind) ?? 0, period));
   }
 
-  private async assertQuotaLeft(manager: EntityManager, userId: string, kind: QuotaKind, now: Date): Promise<void> {
-    const used = await this.repository.countQuotaUses(manager, userId, kind, quotaPeriod(now).startDate);
+  private async assertQuotaLeft(tokens: TokensRepository, userId: string, kind: QuotaKind, now: Date): Promise<void> {
+    const used = await tokens.countQuotaUses(userId, kind, quotaPeriod(now).startDate);
     if (used >= FREE_PLAN_MONTHLY_QUOTAS[kind]) throw quotaExceeded(kind);
   }
 
@@ -156,8 +163,14 @@ export class TokensService {
     return { userId, balance, delta, reason, occurredAt: at.toISOString() };
   }
 
-  private async recordChange(manager: EntityManager, change: TokenChange): Promise<TokenChange> {
-    await this.outbox.add(manager, identityEvents.tokensChanged, change, change.userId);
+  /** The change is an event of the ledger, and once committed a live update for the member's open screens. */
+  private async recordChange(tx: Transaction, change: TokenChange): Promise<TokenChange> {
+    await tx.emit(identityEvents.tokensChanged, change, change.userId);
+    tx.afterCommit(() => {
+      this.bus
+        .publishLive(tokensLiveSubject(change.userId), change)
+        .catch((error: unknown) => logger.warn({ err: error, userId: change.userId }, 'balance change not sent live'));
+    });
     return change;
   }
 }

@@ -9,7 +9,15 @@ import {
   type RpcRequest,
   type RpcResponse,
 } from '@app/schema';
-import { type JetStreamClient, type JetStreamManager, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  DiscardPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  StorageType,
+  type StreamConfig,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import { type NatsConnection, PermissionViolationError, RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { logger } from '../logger';
@@ -23,6 +31,7 @@ import {
   buildEnvelope,
   requestDeadline,
 } from './bus';
+import { DEFAULT_EVENT_RETENTION, type EventRetention } from './event-retention';
 import { type NatsConnectOptions, openNatsConnection } from './nats-connection';
 import { SupervisedConsumer } from './nats-event-consumer';
 import { type MicroEndpoint, MicroRegistry } from './nats-micro';
@@ -35,6 +44,11 @@ const READY_FLUSH_TIMEOUT_MS = 2_000;
 /** Reported by `nats micro info`; SERVICE_VERSION overrides it. */
 const SERVICE_VERSION = '0.1.0';
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+export interface NatsBusOptions extends NatsConnectOptions {
+  /** The EVENTS stream's limits, applied at every start (DEFAULT_EVENT_RETENTION when absent). */
+  retention?: EventRetention;
+}
 
 /** The distributed bus: core NATS for request/reply and live subjects, JetStream for domain events. */
 export class NatsBus implements Bus {
@@ -63,11 +77,11 @@ export class NatsBus implements Bus {
   }
 
   /** Connects as `options.principal` with its credentials and TLS settings, or anonymously without one. */
-  static async connect(url: string, name: string, options: NatsConnectOptions = {}): Promise<NatsBus> {
+  static async connect(url: string, name: string, options: NatsBusOptions = {}): Promise<NatsBus> {
     const nc = await openNatsConnection(url, name, options);
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureEventStream(jsm);
+      await ensureEventStream(jsm, options.retention ?? DEFAULT_EVENT_RETENTION);
       return new NatsBus(nc, jetstream(nc), jsm, options.principal ?? name);
     } catch (error) {
       await nc.close();
@@ -264,22 +278,50 @@ function refusal(error: unknown, client: string, operation: BusOperation, subjec
   return new BusPermissionError(client, operation, violation.subject || subject);
 }
 
-async function ensureEventStream(jsm: JetStreamManager): Promise<void> {
+type StreamLimits = Pick<StreamConfig, 'max_age' | 'max_bytes' | 'discard'>;
+
+/** Creates EVENTS with the configured limits, or brings an existing stream's limits to them, so a changed setting applies at the next start. */
+async function ensureEventStream(jsm: JetStreamManager, retention: EventRetention): Promise<void> {
+  const limits: StreamLimits = { max_age: retention.maxAgeMs * NANOS_PER_MS, max_bytes: retention.maxBytes, discard: DiscardPolicy.Old };
+  const existing = await jsm.streams.info(EVENT_STREAM).catch(() => null);
+  const config = existing?.config ?? (await createEventStream(jsm, limits));
+  if (!config || hasLimits(config, limits)) return;
   try {
-    await jsm.streams.info(EVENT_STREAM);
-  } catch {
-    try {
-      await jsm.streams.add({
-        name: EVENT_STREAM,
-        subjects: [EVENT_SUBJECTS],
-        storage: StorageType.File,
-        duplicate_window: 2 * 60 * 1000 * NANOS_PER_MS,
-      });
-    } catch (error) {
-      // Another instance may have created it in the meantime.
-      await jsm.streams.info(EVENT_STREAM).catch(() => {
-        throw error;
-      });
-    }
+    await jsm.streams.update(EVENT_STREAM, limits);
+    logger.info({ stream: EVENT_STREAM, maxAgeMs: retention.maxAgeMs, maxBytes: retention.maxBytes }, 'event stream limits updated');
+  } catch (error) {
+    // The stream works with its old limits; the operator must see that the new ones did not apply.
+    logger.error(
+      { stream: EVENT_STREAM, err: error, wanted: limits, current: { max_age: config.max_age, max_bytes: config.max_bytes } },
+      `could not apply EVENTS_MAX_AGE_HOURS / EVENTS_MAX_BYTES to the ${EVENT_STREAM} stream: ${(error as Error).message}`,
+    );
   }
 }
+
+/** Null when it already existed (another instance created it first): then its limits are checked like any existing stream's. */
+async function createEventStream(jsm: JetStreamManager, limits: StreamLimits): Promise<StreamConfig | null> {
+  try {
+    await jsm.streams.add({
+      name: EVENT_STREAM,
+      subjects: [EVENT_SUBJECTS],
+      storage: StorageType.File,
+      duplicate_window: 2 * 60 * 1000 * NANOS_PER_MS,
+      ...limits,
+    });
+    return null;
+  } catch (error) {
+    const raced = await jsm.streams.info(EVENT_STREAM).catch(() => null);
+    if (raced) return raced.config;
+    // JetStream reserves max_bytes on its store up front, so a limit larger than the server's store is refused here.
+    if (/insufficient (storage )?resources/i.test((error as Error).message)) {
+      throw new Error(
+        `NATS cannot reserve ${limits.max_bytes} bytes for the ${EVENT_STREAM} stream: lower EVENTS_MAX_BYTES or give JetStream more storage (max_file_store)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+const hasLimits = (config: StreamConfig, limits: StreamLimits) =>
+  config.max_age === limits.max_age && config.max_bytes === limits.max_bytes && config.discard === limits.discard;

@@ -1,6 +1,7 @@
 import type { BusPrincipal } from '@app/schema';
 import { AuthorizationError, type ConnectionOptions, type NatsConnection, connect } from '@nats-io/transport-node';
-import { type NatsSecurity, natsPasswordVariable } from '../config';
+import type { NatsSecurity } from '../config';
+import { natsPasswordVariable } from '../env/kit.environment';
 import { logger } from '../logger';
 import { inboxPrefixOf } from './nats-permissions';
 

@@ -41,7 +41,13 @@ export function natsPermissionsOf(principal: BusPrincipal): NatsUserPermissions 
 }
 
 /** Every process checks the event stream at start and creates it if it is missing, so start order does not matter. */
-const streamApi = () => [`${JS_API}.INFO`, `${JS_API}.STREAM.INFO.${EVENT_STREAM}`, `${JS_API}.STREAM.CREATE.${EVENT_STREAM}`];
+// UPDATE lets the process that starts with new EVENTS_MAX_* limits apply them to the stream.
+const streamApi = () => [
+  `${JS_API}.INFO`,
+  `${JS_API}.STREAM.INFO.${EVENT_STREAM}`,
+  `${JS_API}.STREAM.CREATE.${EVENT_STREAM}`,
+  `${JS_API}.STREAM.UPDATE.${EVENT_STREAM}`,
+];
 
 /** A durable consumer is created, checked, pulled from and acknowledged by name: only its owner may. */
 function durableConsumerApi(name: string, types: string[]): string[] {

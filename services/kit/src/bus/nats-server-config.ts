@@ -1,5 +1,5 @@
 import { BUS_PRINCIPALS, type BusPrincipal } from '@app/schema';
-import { natsPasswordVariable } from '../config';
+import { natsPasswordVariable } from '../env/kit.environment';
 import { natsPermissionsOf } from './nats-permissions';
 
 export interface NatsServerTls {

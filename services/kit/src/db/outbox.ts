@@ -1,59 +1,48 @@
-import type { EventDef, EventEnvelope } from '@app/schema';
-import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import type { z } from 'zod';
-import { type Bus, buildEnvelope } from '../bus';
-import { readInt } from '../config';
+import type { EventEnvelope } from '@app/schema';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { Bus } from '../bus';
+import { DEFAULT_OUTBOX_RETENTION_HOURS, outboxEnvironment } from '../env/kit.environment';
 import { logger } from '../logger';
-import { affectedCount } from './query-result';
 import type { Database } from './database';
 
 const RELAY_INTERVAL_MS = 2_000;
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 const PRUNE_BATCH = 5_000;
-const DEFAULT_RETENTION_HOURS = 24;
 
 export interface OutboxOptions {
   /** Relayed rows older than this are deleted: the event stream holds the events, the outbox only bridges the commit. */
   retentionMs?: number;
+  /** How often rows a crash left unrelayed are looked for (commits relay their own at once). */
+  relayIntervalMs?: number;
 }
 
 /** OUTBOX_RETENTION_HOURS (24): how long relayed outbox rows are kept, for inspection, before they are deleted. */
 export const readOutboxOptions = (env: NodeJS.ProcessEnv): OutboxOptions => ({
-  retentionMs: readInt(env, 'OUTBOX_RETENTION_HOURS', DEFAULT_RETENTION_HOURS) * 3_600_000,
+  retentionMs: outboxEnvironment.parse(env).OUTBOX_RETENTION_HOURS * 3_600_000,
 });
 
 /**
- * Transactional outbox: events are written in the same transaction as the state they describe and
- * relayed to the bus after commit, so a crash between the two never loses an event.
+ * Transactional outbox relay: `Transaction.emit` writes events in the same transaction as the state they
+ * describe; this relays them to the bus after each commit that wrote any (and every few seconds, for
+ * what a crash left), so a crash between the two never loses an event. The kit runs one per service.
  */
 export class Outbox {
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private readonly retentionMs: number;
+  private readonly relayIntervalMs: number;
+
+  private readonly schema: string;
 
   constructor(
     private readonly db: Database,
     private readonly bus: Bus,
-    private readonly schema: string,
     options: OutboxOptions = {},
   ) {
-    this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_HOURS * 3_600_000;
-  }
-
-  /** Records an event inside the caller's transaction. */
-  async add<E extends EventDef>(
-    manager: EntityManager,
-    event: E,
-    data: z.input<E['data']>,
-    actorId: string | null,
-  ): Promise<EventEnvelope> {
-    const envelope = buildEnvelope(event, data, actorId);
-    await manager.query(`INSERT INTO "${this.schema}"."outbox" ("id", "envelope") VALUES ($1, $2)`, [
-      envelope.id,
-      JSON.stringify(envelope),
-    ]);
-    return envelope;
+    this.schema = db.schema;
+    this.retentionMs = options.retentionMs ?? DEFAULT_OUTBOX_RETENTION_HOURS * 3_600_000;
+    this.relayIntervalMs = options.relayIntervalMs ?? RELAY_INTERVAL_MS;
   }
 
   /** Publishes everything not yet relayed, oldest first. */
@@ -65,7 +54,8 @@ export class Outbox {
   }
 
   start(): { unsubscribe(): Promise<void> } {
-    this.timer = setInterval(() => void this.flush(), RELAY_INTERVAL_MS);
+    this.db.onEventsCommitted(() => void this.flush());
+    this.timer = setInterval(() => void this.flush(), this.relayIntervalMs);
     this.timer.unref();
     this.pruneTimer = setInterval(() => void this.prune().catch(this.pruneFailed), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
@@ -84,13 +74,11 @@ export class Outbox {
   async prune(): Promise<number> {
     let total = 0;
     for (;;) {
-      const deleted = affectedCount(
-        await this.db.manager.query(
-          `DELETE FROM "${this.schema}"."outbox" WHERE "seq" IN (
-             SELECT "seq" FROM "${this.schema}"."outbox"
-             WHERE "published_at" < now() - $1::bigint * interval '1 millisecond' ORDER BY "seq" LIMIT ${PRUNE_BATCH})`,
-          [this.retentionMs],
-        ),
+      const deleted = await this.db.execute(
+        `DELETE FROM "${this.schema}"."outbox" WHERE "seq" IN (
+           SELECT "seq" FROM "${this.schema}"."outbox"
+           WHERE "published_at" < now() - $1::bigint * interval '1 millisecond' ORDER BY "seq" LIMIT ${PRUNE_BATCH})`,
+        [this.retentionMs],
       );
       total += deleted;
       if (deleted < PRUNE_BATCH) return total;
@@ -101,13 +89,13 @@ export class Outbox {
 
   private async relay(): Promise<void> {
     try {
-      const rows: { id: string; envelope: EventEnvelope | string }[] = await this.db.manager.query(
+      const rows = await this.db.query<{ id: string; envelope: EventEnvelope | string }>(
         `SELECT "id", "envelope" FROM "${this.schema}"."outbox" WHERE "published_at" IS NULL ORDER BY "seq" LIMIT 500`,
       );
       for (const row of rows) {
         const envelope = typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as EventEnvelope) : row.envelope;
         await this.bus.publishEnvelope(envelope);
-        await this.db.manager.query(`UPDATE "${this.schema}"."outbox" SET "published_at" = now() WHERE "id" = $1`, [row.id]);
+        await this.db.execute(`UPDATE "${this.schema}"."outbox" SET "published_at" = now() WHERE "id" = $1`, [row.id]);
       }
     } catch (error) {
       logger.warn({ err: error, schema: this.schema }, 'outbox relay failed; will retry');

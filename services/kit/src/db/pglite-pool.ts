@@ -13,34 +13,26 @@ interface PgLikeResult {
   command: string;
 }
 
-interface SharedPglite {
+/** One PGlite shared by the services of a process (held by its Infra), closed when the last of them closes. */
+export interface SharedPglite {
   db: Promise<PGlite>;
   /** PGlite has one connection: overlapping transactions would corrupt each other, so every lease is exclusive. */
   lock: Mutex;
   users: number;
+  closed: boolean;
 }
 
-const instances = new Map<string, SharedPglite>();
-
-/** One PGlite per data directory per process (a second process or instance on it loses writes). */
-function acquireInstance(dataDir: string): SharedPglite {
-  let shared = instances.get(dataDir);
-  if (!shared) {
-    if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-    // pg_trgm backs the indexed substring search of the media gallery, as on PostgreSQL.
-    shared = { db: PGlite.create(dataDir, { extensions: { pg_trgm } }), lock: new Mutex(), users: 0 };
-    instances.set(dataDir, shared);
-  }
-  shared.users++;
-  return shared;
+/** `location` is a directory or `memory://<name>`. */
+export function openSharedPglite(location: string): SharedPglite {
+  if (!location.startsWith('memory://')) fs.mkdirSync(location, { recursive: true });
+  // pg_trgm backs the indexed substring search of the media gallery, as on PostgreSQL.
+  return { db: PGlite.create(location, { extensions: { pg_trgm } }), lock: new Mutex(), users: 0, closed: false };
 }
 
-async function releaseInstance(dataDir: string): Promise<void> {
-  const shared = instances.get(dataDir);
-  if (!shared) return;
+async function releaseInstance(shared: SharedPglite): Promise<void> {
   shared.users--;
-  if (shared.users > 0) return;
-  instances.delete(dataDir);
+  if (shared.users > 0 || shared.closed) return;
+  shared.closed = true;
   await (await shared.db).close();
 }
 
@@ -60,7 +52,7 @@ async function runQuery(db: PGlite, sql: string, params?: unknown[]): Promise<Pg
  * A `pg`-compatible driver module for TypeORM over a shared in-process PGlite. Each connection lease
  * holds the instance's lock until released, which serialises transactions.
  */
-export function createPgliteDriver(dataDir: string): { Pool: new () => EventEmitter } {
+export function createPgliteDriver(shared: SharedPglite): { Pool: new () => EventEmitter } {
   class Client extends EventEmitter {
     constructor(private readonly db: PGlite) {
       super();
@@ -71,8 +63,13 @@ export function createPgliteDriver(dataDir: string): { Pool: new () => EventEmit
   }
 
   class Pool extends EventEmitter {
-    private readonly shared = acquireInstance(dataDir);
+    private readonly shared = shared;
     private ended = false;
+
+    constructor() {
+      super();
+      shared.users++;
+    }
 
     connect(callback: (error: Error | null, client: Client | null, release: (error?: Error) => void) => void): void {
       void this.shared.lock.acquire().then(async (release) => {
@@ -92,7 +89,7 @@ export function createPgliteDriver(dataDir: string): { Pool: new () => EventEmit
     end(callback?: (error?: Error) => void): void {
       if (this.ended) return callback?.();
       this.ended = true;
-      releaseInstance(dataDir).then(
+      releaseInstance(this.shared).then(
         () => callback?.(),
         (error: Error) => callback?.(error),
       );

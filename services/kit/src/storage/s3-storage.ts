@@ -1,3 +1,4 @@
+import { storageEnvironment } from '../env/kit.environment';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -23,18 +24,18 @@ export interface S3StorageConfig {
 
 /** Reads S3_* settings; null when S3_BUCKET is unset (the file driver is used). */
 export function readS3Config(env: NodeJS.ProcessEnv): S3StorageConfig | null {
-  const bucket = env.S3_BUCKET?.trim();
+  const vars = storageEnvironment.parse(env);
+  const bucket = vars.S3_BUCKET;
   if (!bucket) return null;
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
   if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   return {
-    endpoint: env.S3_ENDPOINT?.trim() || null,
+    endpoint: vars.S3_ENDPOINT,
     bucket,
-    region: env.S3_REGION?.trim() || 'us-east-1',
+    region: vars.S3_REGION,
     accessKeyId,
     secretAccessKey,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Bus, type Database, type ObjectStorage, type Outbox, type Subscription, logger } from '@app/kit';
+import { type Bus, type ObjectStorage, type Subscription, type Transaction, logger } from '@app/kit';
 import {
   FINISHED_GENERATION_STATUSES,
   GENERATION_CANCEL_SUBJECT,
@@ -9,14 +9,14 @@ import {
   mediaEvents,
 } from '@app/schema';
 import { z } from 'zod';
-import { ImagesRepository } from '../images/images.repository';
 import { attemptImageId, deleteImageFiles, discardAttemptFiles, imageKeys } from '../images/images.service';
 import { InvalidImageError, processImage } from '../images/renditions';
 import type { MediaConfig } from '../media.config';
+import type { MediaStore } from '../media.store';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
 import type { GenerationUpdates } from './generation-updates';
 import type { ImageLedger } from './image-ledger';
-import { type JobRow, JobsRepository } from './jobs.repository';
+import type { JobRow } from './jobs.repository';
 
 type StopReason = 'cancel' | 'lost' | 'shutdown';
 const CancelMessage = z.object({ jobId: z.string().uuid() });
@@ -31,8 +31,6 @@ const GENERIC_FAILURE = 'Failed to generate image. Please try again.';
  */
 export class GenerationWorker {
   private readonly owner = `media-${randomUUID()}`;
-  private readonly jobs: JobsRepository;
-  private readonly images: ImagesRepository;
   private readonly running = new Map<string, AbortController>();
   private readonly runs = new Set<Promise<void>>();
   private filling: Promise<void> | null = null;
@@ -40,18 +38,14 @@ export class GenerationWorker {
   private stopping = false;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: MediaStore,
     private readonly bus: Bus,
-    private readonly outbox: Outbox,
     private readonly ledger: ImageLedger,
     private readonly provider: ImageProvider,
     private readonly storage: ObjectStorage,
     private readonly updates: GenerationUpdates,
     private readonly config: MediaConfig,
-  ) {
-    this.jobs = new JobsRepository(db);
-    this.images = new ImagesRepository(db);
-  }
+  ) {}
 
   async start(): Promise<Subscription> {
     await this.storage.ensureReady();
@@ -106,7 +100,7 @@ export class GenerationWorker {
   async waitForFinish(userId: string, jobId: string, timeoutMs: number): Promise<GenerationJob> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const row = await this.jobs.find(jobId);
+      const row = await this.store.run(({ jobs }) => jobs.find(jobId));
       if (!row || row.user_id !== userId) throw new Error('job vanished');
       if (FINISHED_GENERATION_STATUSES.includes(row.status) || Date.now() >= deadline) return this.updates.present(row);
       await sleep(100);
@@ -118,7 +112,7 @@ export class GenerationWorker {
     try {
       const reason = row.status === 'cancelled' ? 'Image generation cancelled' : 'Image generation failed';
       await this.ledger.refund(row.user_id, row.debit_key, reason);
-      await this.jobs.clearRefundDue(row.id);
+      await this.store.run(({ jobs }) => jobs.clearRefundDue(row.id));
     } catch (error) {
       logger.warn({ jobId: row.id, err: error }, 'refund not settled yet; will retry');
     }
@@ -127,7 +121,8 @@ export class GenerationWorker {
   private async fill(): Promise<void> {
     const slots = this.config.workerConcurrency - this.running.size;
     if (slots <= 0 || this.stopping) return;
-    for (const row of await this.jobs.claim(this.owner, slots, this.config.jobLeaseMs)) {
+    const claimed = await this.store.run(({ jobs }) => jobs.claim(this.owner, slots, this.config.jobLeaseMs));
+    for (const row of claimed) {
       const run = this.run(row).finally(() => {
         this.runs.delete(run);
         this.wake();
@@ -144,8 +139,8 @@ export class GenerationWorker {
     let lastEventQuarter = 0;
     const heartbeat = setInterval(
       () => {
-        void this.jobs
-          .renew(row.id, this.owner, this.config.jobLeaseMs, progress)
+        void this.store
+          .run(({ jobs }) => jobs.renew(row.id, this.owner, this.config.jobLeaseMs, progress))
           .then((lease) => {
             if (!lease) controller.abort('lost' satisfies StopReason);
             else if (lease.cancel_requested) controller.abort('cancel' satisfies StopReason);
@@ -178,7 +173,7 @@ export class GenerationWorker {
         },
       });
       if (controller.signal.aborted) throw new ImageProviderError('CANCELLED', 'The generation was stopped');
-      const storing = await this.jobs.markStoring(row.id, this.owner);
+      const storing = await this.store.run(({ jobs }) => jobs.markStoring(row.id, this.owner));
       if (!storing) return await this.lostOrCancelled(row);
       await this.updates.push(storing);
       void this.progressEvent(storing, 'storing', 1);
@@ -204,10 +199,10 @@ export class GenerationWorker {
       if (refused) throw refused.reason;
       const renditionMs = Math.round(performance.now() - renderStarted);
 
-      const done = await this.db.transaction(async (manager) => {
-        const finished = await this.jobs.markDone(manager, row.id, this.owner, imageId);
+      const done = await this.store.transaction(async ({ jobs, images }, tx) => {
+        const finished = await jobs.markDone(row.id, this.owner, imageId);
         if (!finished) return null;
-        await this.images.insert(manager, {
+        await images.insert({
           id: imageId,
           user_id: row.user_id,
           job_id: row.id,
@@ -225,8 +220,7 @@ export class GenerationWorker {
           byte_size: processed.png.length,
           created_at: new Date(),
         });
-        await this.outbox.add(
-          manager,
+        await tx.emit(
           mediaEvents.imageGenerated,
           {
             jobId: row.id,
@@ -244,7 +238,6 @@ export class GenerationWorker {
         return finished;
       });
       if (!done) return await this.lostOrCancelled(row);
-      void this.outbox.flush();
       // Earlier attempts that died while storing left their files under their own ids.
       if (row.attempts > 1) await discardAttemptFiles(this.storage, row.id, row.attempts, imageId);
       await this.updates.push(done);
@@ -258,7 +251,7 @@ export class GenerationWorker {
 
   /** A finishing step matched nothing: either the member cancelled, or the lease went to the sweeper. */
   private async lostOrCancelled(row: JobRow): Promise<void> {
-    const current = await this.jobs.find(row.id);
+    const current = await this.store.run(({ jobs }) => jobs.find(row.id));
     const reason: StopReason = current?.lease_owner === this.owner && current.cancel_requested ? 'cancel' : 'lost';
     await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason);
   }
@@ -274,7 +267,7 @@ export class GenerationWorker {
       return;
     }
     if (stopReason === 'shutdown') {
-      const requeued = await this.jobs.requeue(row.id, this.owner, 0, true);
+      const requeued = await this.store.run(({ jobs }) => jobs.requeue(row.id, this.owner, 0, true));
       if (requeued) await this.updates.push(requeued);
       return;
     }
@@ -291,7 +284,8 @@ export class GenerationWorker {
         'provider failed',
       );
     if (providerError?.retryable && row.attempts < this.config.maxAttempts) {
-      const requeued = await this.jobs.requeue(row.id, this.owner, this.config.retryDelayMs * row.attempts, false);
+      const delayMs = this.config.retryDelayMs * row.attempts;
+      const requeued = await this.store.run(({ jobs }) => jobs.requeue(row.id, this.owner, delayMs, false));
       if (requeued) {
         await this.updates.push(requeued);
         void this.progressEvent(requeued, 'queued', null);
@@ -311,23 +305,19 @@ export class GenerationWorker {
     return this.updates.push(row);
   }
 
-  private async finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
-    const finished = await this.db.transaction(async (manager) => {
-      const ended = await this.jobs.finishUnsuccessful(manager, row.id, this.owner, status, code, message);
-      if (ended) await this.recordEnd(manager, ended);
+  private finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
+    return this.store.transaction(async ({ jobs }, tx) => {
+      const ended = await jobs.finishUnsuccessful(row.id, this.owner, status, code, message);
+      if (ended) await this.recordEnd(tx, ended);
       return ended;
     });
-    void this.outbox.flush();
-    return finished;
   }
 
-  private async recordEnd(manager: Parameters<Outbox['add']>[0], row: JobRow): Promise<void> {
+  private async recordEnd(tx: Transaction, row: JobRow): Promise<void> {
     const base = { jobId: row.id, userId: row.user_id };
-    if (row.status === 'cancelled')
-      await this.outbox.add(manager, mediaEvents.generationCancelled, { ...base, refunded: true }, row.user_id);
+    if (row.status === 'cancelled') await tx.emit(mediaEvents.generationCancelled, { ...base, refunded: true }, row.user_id);
     else if (row.status === 'failed') {
-      await this.outbox.add(
-        manager,
+      await tx.emit(
         mediaEvents.generationFailed,
         { ...base, errorCode: row.error_code ?? 'INTERNAL', attempts: row.attempts, refunded: true },
         row.user_id,
@@ -349,21 +339,21 @@ export class GenerationWorker {
   private async sweep(): Promise<void> {
     if (this.stopping) return;
     try {
-      const swept = await this.db.transaction(async (manager) => {
-        const rows = await this.jobs.sweepExpired(manager, this.config.maxAttempts);
-        for (const row of rows) await this.recordEnd(manager, row);
+      const swept = await this.store.transaction(async ({ jobs }, tx) => {
+        const rows = await jobs.sweepExpired(this.config.maxAttempts);
+        for (const row of rows) await this.recordEnd(tx, row);
         return rows;
       });
       if (swept.length > 0) {
         logger.warn({ jobs: swept.map((row) => `${row.id}:${row.status}`) }, 'took back generation jobs with expired leases');
-        void this.outbox.flush();
         for (const row of swept) {
           if (row.status === 'queued') await this.updates.push(row);
           else await this.concludeUnsuccessful(row);
         }
         this.wake();
       }
-      for (const row of await this.jobs.refundsDue(50)) await this.settleRefund(row);
+      const owed = await this.store.run(({ jobs }) => jobs.refundsDue(50));
+      for (const row of owed) await this.settleRefund(row);
     } catch (error) {
       logger.error({ err: error }, 'generation sweep failed');
     }

@@ -1,28 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent, type Database, type Outbox } from '@app/kit';
+import { assertAllowedContent } from '@app/kit';
 import { AppError, GenerateImageInput, type GenerationJob, mediaEvents, validationError } from '@app/schema';
 import type { MediaConfig } from '../media.config';
+import type { MediaStore } from '../media.store';
 import type { ImageProvider } from '../providers/image-provider';
 import type { GenerationUpdates } from './generation-updates';
 import type { GenerationWorker } from './generation-worker';
 import type { ImageLedger } from './image-ledger';
-import { JobsRepository } from './jobs.repository';
 
 /** Starting, reading and cancelling generation jobs; the worker runs them. */
 export class GenerationService {
-  private readonly jobs: JobsRepository;
-
   constructor(
-    private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly store: MediaStore,
     private readonly ledger: ImageLedger,
     private readonly provider: ImageProvider,
     private readonly worker: GenerationWorker,
     private readonly updates: GenerationUpdates,
     private readonly config: MediaConfig,
-  ) {
-    this.jobs = new JobsRepository(db);
-  }
+  ) {}
 
   /** Validates, checks the content rules and the member's pace, charges 1 token (+ image quota), then queues. */
   async create(userId: string, rawInput: unknown): Promise<GenerationJob> {
@@ -30,7 +25,7 @@ export class GenerationService {
     if (!parsed.success) throw validationError(parsed.error);
     const { prompt, ...settings } = parsed.data;
     assertAllowedContent(prompt);
-    const load = await this.jobs.recentLoad(userId);
+    const load = await this.store.run(({ jobs }) => jobs.recentLoad(userId));
     if (load.lastMinute >= this.config.generationsPerMinute) {
       throw new AppError('RATE_LIMITED', 'You are generating images too quickly. Please wait a minute.', { retryAfterSeconds: 60 });
     }
@@ -45,8 +40,8 @@ export class GenerationService {
     await this.ledger.charge(userId, debitKey);
     let row;
     try {
-      row = await this.db.transaction(async (manager) => {
-        const inserted = await this.jobs.insert(manager, {
+      row = await this.store.transaction(async ({ jobs }, tx) => {
+        const inserted = await jobs.insert({
           id: jobId,
           user_id: userId,
           prompt,
@@ -56,8 +51,7 @@ export class GenerationService {
           is_demo: this.provider.isDemo,
           debit_key: debitKey,
         });
-        await this.outbox.add(
-          manager,
+        await tx.emit(
           mediaEvents.generationQueued,
           { jobId, userId, provider: this.provider.kind, model: this.provider.model, settings },
           userId,
@@ -69,7 +63,6 @@ export class GenerationService {
       await this.ledger.refund(userId, debitKey, 'Image generation not started');
       throw error;
     }
-    void this.outbox.flush();
     this.worker.wake();
     return this.updates.push(row);
   }
@@ -79,32 +72,33 @@ export class GenerationService {
   }
 
   async listActive(userId: string): Promise<GenerationJob[]> {
-    return Promise.all((await this.jobs.listActive(userId)).map((row) => this.updates.present(row)));
+    const rows = await this.store.run(({ jobs }) => jobs.listActive(userId));
+    return Promise.all(rows.map((row) => this.updates.present(row)));
   }
 
   /** A queued job ends at once; a running one is stopped by its worker (wherever it runs). Both are refunded. */
   async cancel(userId: string, jobId: string): Promise<GenerationJob> {
     const job = await this.owned(userId, jobId);
     if (job.status === 'queued') {
-      const cancelled = await this.db.transaction(async (manager) => {
-        const row = await this.jobs.finishUnsuccessful(manager, jobId, null, 'cancelled', null, null);
-        if (row) await this.outbox.add(manager, mediaEvents.generationCancelled, { jobId, userId, refunded: true }, userId);
+      const cancelled = await this.store.transaction(async ({ jobs }, tx) => {
+        const row = await jobs.finishUnsuccessful(jobId, null, 'cancelled', null, null);
+        if (row) await tx.emit(mediaEvents.generationCancelled, { jobId, userId, refunded: true }, userId);
         return row;
       });
       if (cancelled) {
-        void this.outbox.flush();
         // A job queued again after a failed or crashed attempt may have files from it: they go too.
         return this.worker.concludeUnsuccessful(cancelled);
       }
     } else if (job.status === 'running' || job.status === 'storing') {
-      if (await this.jobs.requestCancel(jobId, userId)) await this.worker.broadcastCancel(jobId);
+      const requested = await this.store.run(({ jobs }) => jobs.requestCancel(jobId, userId));
+      if (requested) await this.worker.broadcastCancel(jobId);
       return this.worker.waitForFinish(userId, jobId, 3_000);
     }
     return this.get(userId, jobId);
   }
 
   private async owned(userId: string, jobId: string) {
-    const row = await this.jobs.find(jobId);
+    const row = await this.store.run(({ jobs }) => jobs.find(jobId));
     if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND', 'Generation not found');
     return row;
   }

@@ -1,6 +1,5 @@
-import { type Database, returnedRows } from '@app/kit';
+import type { SqlSession } from '@app/kit';
 import type { GenerationStatus, ImageSettings } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 
 export interface JobRow {
   id: string;
@@ -36,10 +35,10 @@ const ACTIVE = `('queued', 'running', 'storing')`;
 
 /** Job rows and their state changes; each change is one conditional statement, so two instances never both win. */
 export class JobsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly session: SqlSession) {}
 
-  async insert(manager: EntityManager, job: NewJob): Promise<JobRow> {
-    const rows: JobRow[] = await manager.query(
+  async insert(job: NewJob): Promise<JobRow> {
+    const rows = await this.session.query<JobRow>(
       `INSERT INTO ${T} ("id", "user_id", "status", "prompt", "size", "quality", "style", "provider", "model", "is_demo", "debit_key")
        VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [job.id, job.user_id, job.prompt, job.size, job.quality, job.style, job.provider, job.model, job.is_demo, job.debit_key],
@@ -47,18 +46,18 @@ export class JobsRepository {
     return rows[0]!;
   }
 
-  async find(jobId: string, manager: EntityManager = this.db.manager): Promise<JobRow | null> {
-    const rows: JobRow[] = await manager.query(`SELECT * FROM ${T} WHERE "id" = $1`, [jobId]);
+  async find(jobId: string): Promise<JobRow | null> {
+    const rows = await this.session.query<JobRow>(`SELECT * FROM ${T} WHERE "id" = $1`, [jobId]);
     return rows[0] ?? null;
   }
 
   async listActive(userId: string): Promise<JobRow[]> {
-    return this.db.manager.query(`SELECT * FROM ${T} WHERE "user_id" = $1 AND "status" IN ${ACTIVE} ORDER BY "created_at"`, [userId]);
+    return this.session.query<JobRow>(`SELECT * FROM ${T} WHERE "user_id" = $1 AND "status" IN ${ACTIVE} ORDER BY "created_at"`, [userId]);
   }
 
   /** Jobs the member started in the last minute, and how many are still unfinished. */
   async recentLoad(userId: string): Promise<{ lastMinute: number; active: number }> {
-    const [row]: { last_minute: string; active: string }[] = await this.db.manager.query(
+    const [row] = await this.session.query<{ last_minute: string; active: string }>(
       `SELECT count(*) FILTER (WHERE "created_at" > now() - interval '1 minute') AS "last_minute",
               count(*) FILTER (WHERE "status" IN ${ACTIVE}) AS "active"
        FROM ${T} WHERE "user_id" = $1 AND ("created_at" > now() - interval '1 minute' OR "status" IN ${ACTIVE})`,
@@ -69,26 +68,22 @@ export class JobsRepository {
 
   /** Leases up to `limit` queued jobs to this instance, oldest first. */
   async claim(owner: string, limit: number, leaseMs: number): Promise<JobRow[]> {
-    return returnedRows<JobRow>(
-      await this.db.manager.query(
-        `UPDATE ${T} SET "status" = 'running', "attempts" = "attempts" + 1, "lease_owner" = $1,
-           "lease_expires_at" = now() + $2 * interval '1 millisecond', "progress" = NULL, "updated_at" = now()
-         WHERE "id" IN (SELECT "id" FROM ${T} WHERE "status" = 'queued' AND "available_at" <= now()
-                        ORDER BY "available_at", "created_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING *`,
-        [owner, leaseMs, limit],
-      ),
+    return this.session.query<JobRow>(
+      `UPDATE ${T} SET "status" = 'running', "attempts" = "attempts" + 1, "lease_owner" = $1,
+         "lease_expires_at" = now() + $2 * interval '1 millisecond', "progress" = NULL, "updated_at" = now()
+       WHERE "id" IN (SELECT "id" FROM ${T} WHERE "status" = 'queued' AND "available_at" <= now()
+                      ORDER BY "available_at", "created_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [owner, leaseMs, limit],
     );
   }
 
   /** Extends this instance's lease and saves progress; null when the lease was lost (swept or finished elsewhere). */
   async renew(jobId: string, owner: string, leaseMs: number, progress: number | null): Promise<{ cancel_requested: boolean } | null> {
-    const rows = returnedRows<{ cancel_requested: boolean }>(
-      await this.db.manager.query(
-        `UPDATE ${T} SET "lease_expires_at" = now() + $3 * interval '1 millisecond', "progress" = $4, "updated_at" = now()
-         WHERE "id" = $1 AND "lease_owner" = $2 AND "status" IN ('running', 'storing') RETURNING "cancel_requested"`,
-        [jobId, owner, leaseMs, progress],
-      ),
+    const rows = await this.session.query<{ cancel_requested: boolean }>(
+      `UPDATE ${T} SET "lease_expires_at" = now() + $3 * interval '1 millisecond', "progress" = $4, "updated_at" = now()
+       WHERE "id" = $1 AND "lease_owner" = $2 AND "status" IN ('running', 'storing') RETURNING "cancel_requested"`,
+      [jobId, owner, leaseMs, progress],
     );
     return rows[0] ?? null;
   }
@@ -101,13 +96,12 @@ export class JobsRepository {
     );
   }
 
-  async markDone(manager: EntityManager, jobId: string, owner: string, imageId: string): Promise<JobRow | null> {
+  async markDone(jobId: string, owner: string, imageId: string): Promise<JobRow | null> {
     return this.single(
       `UPDATE ${T} SET "status" = 'done', "image_id" = $3, "progress" = 1, "lease_owner" = NULL, "lease_expires_at" = NULL,
          "updated_at" = now(), "finished_at" = now()
        WHERE "id" = $1 AND "lease_owner" = $2 AND "status" = 'storing' AND NOT "cancel_requested" RETURNING *`,
       [jobId, owner, imageId],
-      manager,
     );
   }
 
@@ -123,7 +117,6 @@ export class JobsRepository {
 
   /** Ends a job as failed or cancelled with its refund owed; `owner` null ends a queued job (member's cancel). */
   async finishUnsuccessful(
-    manager: EntityManager,
     jobId: string,
     owner: string | null,
     status: 'failed' | 'cancelled',
@@ -136,7 +129,6 @@ export class JobsRepository {
          "lease_expires_at" = NULL, "updated_at" = now(), "finished_at" = now()
        WHERE "id" = $1 AND ${claim} RETURNING *`,
       owner === null ? [jobId, status, errorCode, errorMessage] : [jobId, status, errorCode, errorMessage, owner],
-      manager,
     );
   }
 
@@ -152,33 +144,31 @@ export class JobsRepository {
    * Jobs whose instance stopped renewing: back to the queue while attempts remain, otherwise failed (or
    * cancelled, if the member asked) with the refund owed. Returns the rows changed.
    */
-  async sweepExpired(manager: EntityManager, maxAttempts: number): Promise<JobRow[]> {
-    return returnedRows<JobRow>(
-      await manager.query(
-        `UPDATE ${T} SET
-           "status" = CASE WHEN "cancel_requested" THEN 'cancelled' WHEN "attempts" < $1 THEN 'queued' ELSE 'failed' END,
-           "error_code" = CASE WHEN NOT "cancel_requested" AND "attempts" >= $1 THEN 'TIMEOUT' ELSE "error_code" END,
-           "error_message" = CASE WHEN NOT "cancel_requested" AND "attempts" >= $1 THEN 'The generation stopped unexpectedly' ELSE "error_message" END,
-           "refund_due" = "cancel_requested" OR "attempts" >= $1,
-           "finished_at" = CASE WHEN "cancel_requested" OR "attempts" >= $1 THEN now() ELSE NULL END,
-           "lease_owner" = NULL, "lease_expires_at" = NULL, "progress" = NULL, "available_at" = now(), "updated_at" = now()
-         WHERE "id" IN (SELECT "id" FROM ${T} WHERE "status" IN ('running', 'storing') AND "lease_expires_at" < now()
-                        LIMIT 100 FOR UPDATE SKIP LOCKED)
-         RETURNING *`,
-        [maxAttempts],
-      ),
+  async sweepExpired(maxAttempts: number): Promise<JobRow[]> {
+    return this.session.query<JobRow>(
+      `UPDATE ${T} SET
+         "status" = CASE WHEN "cancel_requested" THEN 'cancelled' WHEN "attempts" < $1 THEN 'queued' ELSE 'failed' END,
+         "error_code" = CASE WHEN NOT "cancel_requested" AND "attempts" >= $1 THEN 'TIMEOUT' ELSE "error_code" END,
+         "error_message" = CASE WHEN NOT "cancel_requested" AND "attempts" >= $1 THEN 'The generation stopped unexpectedly' ELSE "error_message" END,
+         "refund_due" = "cancel_requested" OR "attempts" >= $1,
+         "finished_at" = CASE WHEN "cancel_requested" OR "attempts" >= $1 THEN now() ELSE NULL END,
+         "lease_owner" = NULL, "lease_expires_at" = NULL, "progress" = NULL, "available_at" = now(), "updated_at" = now()
+       WHERE "id" IN (SELECT "id" FROM ${T} WHERE "status" IN ('running', 'storing') AND "lease_expires_at" < now()
+                      LIMIT 100 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [maxAttempts],
     );
   }
 
   async refundsDue(limit: number): Promise<JobRow[]> {
-    return this.db.manager.query(`SELECT * FROM ${T} WHERE "refund_due" ORDER BY "updated_at" LIMIT $1`, [limit]);
+    return this.session.query<JobRow>(`SELECT * FROM ${T} WHERE "refund_due" ORDER BY "updated_at" LIMIT $1`, [limit]);
   }
 
   async clearRefundDue(jobId: string): Promise<void> {
-    await this.db.manager.query(`UPDATE ${T} SET "refund_due" = false WHERE "id" = $1`, [jobId]);
+    await this.session.execute(`UPDATE ${T} SET "refund_due" = false WHERE "id" = $1`, [jobId]);
   }
 
-  private async single(sql: string, params: unknown[], manager: EntityManager = this.db.manager): Promise<JobRow | null> {
-    return returnedRows<JobRow>(await manager.query(sql, params))[0] ?? null;
+  private async single(sql: string, params: unknown[]): Promise<JobRow | null> {
+    return (await this.session.query<JobRow>(sql, params))[0] ?? null;
   }
 }

@@ -1,6 +1,5 @@
-import { type Database, returnedRows } from '@app/kit';
+import type { SqlSession } from '@app/kit';
 import type { Image, ImageCreator, ImageOrder, ImageSettings, Rendition } from '@app/schema';
-import type { EntityManager } from 'typeorm';
 
 export interface ImageRow {
   id: string;
@@ -70,7 +69,7 @@ const COLUMNS = (viewer: string) => `i.*, i."created_at"::text AS "cursor_at",
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 export class ImagesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly session: SqlSession) {}
 
   /** One page in the listing's order (newest first, or most liked then newest), `limit + 1` rows to tell if more follow. */
   async page(query: PageQuery): Promise<ImageRow[]> {
@@ -98,22 +97,22 @@ export class ImagesRepository {
     }
     const orderBy = query.order === 'most_liked' ? `i."likes" DESC, i."created_at" DESC, i."id" DESC` : `i."created_at" DESC, i."id" DESC`;
     params.push(query.limit + 1);
-    return this.db.manager.query(
+    return this.session.query<ImageRow>(
       `SELECT ${COLUMNS('$1')} FROM "media"."images" i WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT $${params.length}`,
       params,
     );
   }
 
-  async find(imageId: string, viewerId: string | null, manager: EntityManager = this.db.manager): Promise<ImageRow | null> {
-    const rows: ImageRow[] = await manager.query(`SELECT ${COLUMNS('$2::uuid')} FROM "media"."images" i WHERE i."id" = $1`, [
+  async find(imageId: string, viewerId: string | null): Promise<ImageRow | null> {
+    const rows = await this.session.query<ImageRow>(`SELECT ${COLUMNS('$2::uuid')} FROM "media"."images" i WHERE i."id" = $1`, [
       imageId,
       viewerId,
     ]);
     return rows[0] ?? null;
   }
 
-  async insert(manager: EntityManager, image: NewImage): Promise<void> {
-    await manager.query(
+  async insert(image: NewImage): Promise<void> {
+    await this.session.execute(
       `INSERT INTO "media"."images" ("id", "user_id", "job_id", "prompt", "model", "provider", "is_demo", "size", "quality", "style",
          "width", "height", "placeholder", "renditions", "byte_size", "created_at")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
@@ -139,49 +138,47 @@ export class ImagesRepository {
   }
 
   /** True when the visibility changed (the owner's image, and not already so). */
-  async setVisibility(manager: EntityManager, imageId: string, ownerId: string, isPublic: boolean): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+  async setVisibility(imageId: string, ownerId: string, isPublic: boolean): Promise<boolean> {
+    const rows = await this.session.query(
       `UPDATE "media"."images" SET "is_public" = $3 WHERE "id" = $1 AND "user_id" = $2 AND "is_public" <> $3 RETURNING "id"`,
       [imageId, ownerId, isPublic],
     );
-    return returnedRows(rows).length > 0;
+    return rows.length > 0;
   }
 
   /** The deleted row's visibility and likes, or null when the member owns no such image. */
-  async delete(manager: EntityManager, imageId: string, ownerId: string): Promise<{ is_public: boolean; likes: number } | null> {
-    const rows = returnedRows<{ is_public: boolean; likes: number }>(
-      await manager.query(`DELETE FROM "media"."images" WHERE "id" = $1 AND "user_id" = $2 RETURNING "is_public", "likes"`, [
-        imageId,
-        ownerId,
-      ]),
+  async delete(imageId: string, ownerId: string): Promise<{ is_public: boolean; likes: number } | null> {
+    const rows = await this.session.query<{ is_public: boolean; likes: number }>(
+      `DELETE FROM "media"."images" WHERE "id" = $1 AND "user_id" = $2 RETURNING "is_public", "likes"`,
+      [imageId, ownerId],
     );
     return rows[0] ?? null;
   }
 
   /** The new like count when this member's like was added, null when they had already liked it. */
-  async addLike(manager: EntityManager, imageId: string, userId: string): Promise<number | null> {
-    const added: unknown[] = await manager.query(
+  async addLike(imageId: string, userId: string): Promise<number | null> {
+    const added = await this.session.query(
       `INSERT INTO "media"."image_likes" ("image_id", "user_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "image_id"`,
       [imageId, userId],
     );
     if (added.length === 0) return null;
-    const rows = returnedRows<{ likes: number }>(
-      await manager.query(`UPDATE "media"."images" SET "likes" = "likes" + 1 WHERE "id" = $1 RETURNING "likes"`, [imageId]),
+    const rows = await this.session.query<{ likes: number }>(
+      `UPDATE "media"."images" SET "likes" = "likes" + 1 WHERE "id" = $1 RETURNING "likes"`,
+      [imageId],
     );
     return rows[0]!.likes;
   }
 
   /** The new like count when this member's like was removed, null when there was none. */
-  async removeLike(manager: EntityManager, imageId: string, userId: string): Promise<number | null> {
-    const removed = returnedRows(
-      await manager.query(`DELETE FROM "media"."image_likes" WHERE "image_id" = $1 AND "user_id" = $2 RETURNING "image_id"`, [
-        imageId,
-        userId,
-      ]),
+  async removeLike(imageId: string, userId: string): Promise<number | null> {
+    const removed = await this.session.query(
+      `DELETE FROM "media"."image_likes" WHERE "image_id" = $1 AND "user_id" = $2 RETURNING "image_id"`,
+      [imageId, userId],
     );
     if (removed.length === 0) return null;
-    const rows = returnedRows<{ likes: number }>(
-      await manager.query(`UPDATE "media"."images" SET "likes" = GREATEST("likes" - 1, 0) WHERE "id" = $1 RETURNING "likes"`, [imageId]),
+    const rows = await this.session.query<{ likes: number }>(
+      `UPDATE "media"."images" SET "likes" = GREATEST("likes" - 1, 0) WHERE "id" = $1 RETURNING "likes"`,
+      [imageId],
     );
     return rows[0]!.likes;
   }

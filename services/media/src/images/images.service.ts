@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Bus, type Database, type ObjectStorage, type Outbox, type Subscription, logger } from '@app/kit';
+import { type Bus, type ObjectStorage, type Subscription, logger } from '@app/kit';
 import {
   AppError,
   type Image,
@@ -11,7 +11,8 @@ import {
   identityRpc,
   mediaEvents,
 } from '@app/schema';
-import { type ImageRow, ImagesRepository, type PageCursor, toImage } from './images.repository';
+import type { MediaStore } from '../media.store';
+import { type ImageRow, type PageCursor, toImage } from './images.repository';
 
 /** Object keys of an image's files; the id alone decides them, so nothing else needs storing. */
 export const imageKeys = {
@@ -88,16 +89,11 @@ function decodeCursor(cursor: string): PageCursor {
 
 /** The gallery's rules: who sees what, visibility, likes; creators' names come from identity. */
 export class ImagesService {
-  private readonly repository: ImagesRepository;
-
   constructor(
-    private readonly db: Database,
+    private readonly store: MediaStore,
     private readonly bus: Bus,
-    private readonly outbox: Outbox,
     private readonly storage: ObjectStorage,
-  ) {
-    this.repository = new ImagesRepository(db);
-  }
+  ) {}
 
   listMine(userId: string, args: PageArgs): Promise<ImagePage> {
     return this.list(userId, userId, args);
@@ -110,14 +106,10 @@ export class ImagesService {
   private async list(viewerId: string, ownerId: string | null, args: PageArgs): Promise<ImagePage> {
     const limit = args.first ?? 24;
     const search = args.search?.trim() || null;
-    const rows = await this.repository.page({
-      ownerId,
-      viewerId,
-      search,
-      order: args.order ?? 'newest',
-      after: args.after ? decodeCursor(args.after) : null,
-      limit,
-    });
+    const after = args.after ? decodeCursor(args.after) : null;
+    const rows = await this.store.run(({ images }) =>
+      images.page({ ownerId, viewerId, search, order: args.order ?? 'newest', after, limit }),
+    );
     const page = rows.slice(0, limit);
     const creators = await this.creators(page.filter((row) => row.is_public));
     return {
@@ -135,12 +127,11 @@ export class ImagesService {
   async setVisibility(userId: string, imageId: string, isPublic: boolean): Promise<Image> {
     const row = await this.visibleRow(userId, imageId);
     if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can change who sees this image');
-    await this.db.transaction(async (manager) => {
-      if (await this.repository.setVisibility(manager, imageId, userId, isPublic)) {
-        await this.outbox.add(manager, mediaEvents.visibilityChanged, { imageId, userId, isPublic }, userId);
+    await this.store.transaction(async ({ images }, tx) => {
+      if (await images.setVisibility(imageId, userId, isPublic)) {
+        await tx.emit(mediaEvents.visibilityChanged, { imageId, userId, isPublic }, userId);
       }
     });
-    void this.outbox.flush();
     return this.get(userId, imageId);
   }
 
@@ -148,15 +139,14 @@ export class ImagesService {
   async delete(userId: string, imageId: string): Promise<void> {
     const row = await this.visibleRow(userId, imageId);
     if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can delete this image');
-    const deleted = await this.db.transaction(async (manager) => {
-      const gone = await this.repository.delete(manager, imageId, userId);
+    const deleted = await this.store.transaction(async ({ images }, tx) => {
+      const gone = await images.delete(imageId, userId);
       if (gone) {
-        await this.outbox.add(manager, mediaEvents.imageDeleted, { imageId, userId, wasPublic: gone.is_public, likes: gone.likes }, userId);
+        await tx.emit(mediaEvents.imageDeleted, { imageId, userId, wasPublic: gone.is_public, likes: gone.likes }, userId);
       }
       return gone;
     });
     if (!deleted) throw new AppError('NOT_FOUND', 'Image not found');
-    void this.outbox.flush();
   }
 
   /** One like per member: liking again changes nothing. Only public images can be liked. */
@@ -171,16 +161,12 @@ export class ImagesService {
   private async changeLike(userId: string, imageId: string, change: 'like' | 'unlike'): Promise<Image> {
     const row = await this.visibleRow(userId, imageId);
     if (!row.is_public && change === 'like') throw new AppError('CONFLICT', 'Only public images can be liked');
-    await this.db.transaction(async (manager) => {
-      const likes =
-        change === 'like'
-          ? await this.repository.addLike(manager, imageId, userId)
-          : await this.repository.removeLike(manager, imageId, userId);
+    await this.store.transaction(async ({ images }, tx) => {
+      const likes = change === 'like' ? await images.addLike(imageId, userId) : await images.removeLike(imageId, userId);
       if (likes === null) return;
       const event = change === 'like' ? mediaEvents.imageLiked : mediaEvents.imageUnliked;
-      await this.outbox.add(manager, event, { imageId, ownerId: row.user_id, likerId: userId, likes }, userId);
+      await tx.emit(event, { imageId, ownerId: row.user_id, likerId: userId, likes }, userId);
     });
-    void this.outbox.flush();
     return this.get(userId, imageId);
   }
 
@@ -206,7 +192,7 @@ export class ImagesService {
   }
 
   private async visibleRow(viewerId: string | null, imageId: string): Promise<ImageRow> {
-    const row = await this.repository.find(imageId, viewerId);
+    const row = await this.store.run(({ images }) => images.find(imageId, viewerId));
     if (!row || (!row.is_public && row.user_id !== viewerId)) throw new AppError('NOT_FOUND', 'Image not found');
     return row;
   }

@@ -1,21 +1,22 @@
-import type { ImageSettings } from '@app/schema';
 import {
-  MAX_ERROR_BODY,
-  ImageProviderHttpError,
-  UpstreamExchange,
+  DEFAULT_A1111_NEGATIVE_PROMPT,
+  DEFAULT_A1111_SAMPLER,
+  DEFAULT_A1111_TOTAL_TIMEOUT_MS,
+  imageProviderEnvironment,
+} from './image-provider.environment';
+import type { ImageSettings } from '@app/schema';
+import { UpstreamExchange, isJsonObject, tryParseJson } from '@app/kit';
+import {
+  type ImageProviderHttpError,
+  asImageProviderError,
   assertImage,
   decodeBase64,
-  describeErrorBody,
-  genericHttpError,
-  isObject,
+  imageProviderWording,
   normaliseBaseUrl,
-  parseJson,
-  parseRetryAfter,
-  quoteProviderText,
-  readPositiveInteger,
   stripUndefined,
+  toImageProviderError,
+  unavailable,
   urlText,
-  withDetail,
 } from './http-provider-util';
 import type { ImageProvider, ImageRequest, ImageResult } from './image-provider';
 
@@ -26,16 +27,14 @@ import type { ImageProvider, ImageRequest, ImageResult } from './image-provider'
  */
 
 export const DEFAULT_A1111_MODEL_NAME = 'stable-diffusion';
-export const DEFAULT_A1111_NEGATIVE_PROMPT = 'lowres, blurry, watermark, text';
-export const DEFAULT_A1111_SAMPLER = 'DPM++ 2M';
 export const DEFAULT_A1111_PROGRESS_INTERVAL_MS = 500;
 export const DEFAULT_A1111_CONNECT_TIMEOUT_MS = 30_000;
-export const DEFAULT_A1111_TOTAL_TIMEOUT_MS = 600_000;
 
 const MAX_JSON_BODY = 64 * 1024 * 1024;
 const MAX_PROGRESS_BODY = 256 * 1024;
 /** A cancelled or timed-out caller waits at most this long for the interrupt to be delivered. */
 const MAX_INTERRUPT_WAIT_MS = 2_000;
+const WORDING = imageProviderWording('check A1111_URL');
 
 export interface A1111Config {
   /** e.g. `http://127.0.0.1:7860`. */
@@ -100,7 +99,7 @@ export class A1111Provider implements ImageProvider {
   }
 
   async generate(request: ImageRequest): Promise<ImageResult> {
-    const exchange = new UpstreamExchange(this.config, request.signal);
+    const exchange = this.openExchange(this.config.connectTimeoutMs, this.config.totalTimeoutMs, request.signal);
     let stopPolling = () => {};
     try {
       exchange.start();
@@ -111,17 +110,7 @@ export class A1111Provider implements ImageProvider {
         body: JSON.stringify(this.txt2imgBody(request)),
       });
       if (!response.ok) throw await this.httpError(exchange, response);
-      const raw = (await exchange.readBody(response, MAX_JSON_BODY, 'fail')).toString('utf8');
-      const payload = parseJson(raw);
-      if (!isObject(payload)) {
-        const page = /html/i.test(response.headers.get('content-type') ?? '') || /^\s*</.test(raw);
-        throw unavailable(
-          page
-            ? 'The image provider answered with a web page instead of an API response; check A1111_URL'
-            : 'The image provider sent a malformed response (not JSON)',
-          response.status,
-        );
-      }
+      const payload = await exchange.readJson(response, { maxBytes: MAX_JSON_BODY });
       const first = Array.isArray(payload.images) ? payload.images[0] : undefined;
       if (typeof first !== 'string' || !first.trim()) {
         throw unavailable('The image provider sent a response without an image', response.status);
@@ -131,7 +120,7 @@ export class A1111Provider implements ImageProvider {
       assertImage(image, response.status);
       return { image, model: reportedModel(payload.info) ?? this.model };
     } catch (error) {
-      const failure = exchange.toError(error);
+      const failure = asImageProviderError(error, exchange);
       stopPolling();
       // The server keeps drawing a picture nobody waits for unless told to stop; a request that never
       // reached it left nothing of ours to stop (and A1111's interrupt would end whatever job runs).
@@ -141,6 +130,18 @@ export class A1111Provider implements ImageProvider {
       stopPolling();
       exchange.dispose();
     }
+  }
+
+  /** One exchange with the server; the connect limit ends once a request has reached it (txt2img answers when done). */
+  private openExchange(connectTimeoutMs: number, totalTimeoutMs: number, signal?: AbortSignal): UpstreamExchange {
+    return new UpstreamExchange({
+      wording: WORDING,
+      connectTimeoutMs,
+      connectLimitEnds: 'request-sent',
+      totalTimeoutMs,
+      signal,
+      secrets: this.secrets,
+    });
   }
 
   private txt2imgBody(request: ImageRequest): Record<string, unknown> {
@@ -197,79 +198,61 @@ export class A1111Provider implements ImageProvider {
   }
 
   private async readProgress(stop: AbortSignal): Promise<number | null> {
+    const exchange = this.openExchange(this.config.connectTimeoutMs, this.config.connectTimeoutMs, stop);
     try {
-      const response = await fetch(`${this.baseUrl}/sdapi/v1/progress?skip_current_image=true`, {
+      exchange.start();
+      const response = await exchange.fetch(`${this.baseUrl}/sdapi/v1/progress?skip_current_image=true`, {
+        method: 'GET',
         headers: { ...this.authHeaders(), Accept: 'application/json' },
-        signal: AbortSignal.any([stop, AbortSignal.timeout(this.config.connectTimeoutMs)]),
       });
-      const raw = await readLimited(response, MAX_PROGRESS_BODY);
       if (!response.ok) return null;
-      const payload = parseJson(raw);
-      const progress = isObject(payload) ? payload.progress : undefined;
+      const { progress } = await exchange.readJson(response, { maxBytes: MAX_PROGRESS_BODY });
       if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0) return null;
       return Math.min(progress, 1);
     } catch {
       return null;
+    } finally {
+      exchange.dispose();
     }
   }
 
   /** Best effort: tells the server to stop the current job, waiting a little for it to hear. */
   private async interrupt(): Promise<void> {
+    const waitMs = Math.min(this.config.connectTimeoutMs, MAX_INTERRUPT_WAIT_MS);
+    const exchange = this.openExchange(waitMs, waitMs);
     try {
-      const response = await fetch(`${this.baseUrl}/sdapi/v1/interrupt`, {
-        method: 'POST',
-        headers: this.authHeaders(),
-        signal: AbortSignal.timeout(Math.min(this.config.connectTimeoutMs, MAX_INTERRUPT_WAIT_MS)),
-      });
-      await response.body?.cancel();
+      exchange.start();
+      await exchange.fetch(`${this.baseUrl}/sdapi/v1/interrupt`, { method: 'POST', headers: this.authHeaders() });
     } catch {
       // The caller's error matters more than whether the server heard.
+    } finally {
+      exchange.dispose();
     }
   }
 
-  /** Maps a non-2xx answer to an ImageProviderError, quoting the server's message where that is safe and useful. */
+  /** Maps a non-2xx answer to an ImageProviderError; kit maps the statuses, this adds what only A1111 says. */
   private async httpError(exchange: UpstreamExchange, response: Response): Promise<ImageProviderHttpError> {
-    const status = response.status;
-    let raw = '';
-    try {
-      raw = (await exchange.readBody(response, MAX_ERROR_BODY, 'truncate')).toString('utf8');
-    } catch (error) {
-      if (exchange.cause) throw error;
-      // The status alone still says what went wrong.
+    const failure = await exchange.httpFailure(response);
+    if (failure.kind === 'auth') {
+      return toImageProviderError(failure, `The image provider refused the credentials (HTTP ${failure.status}); check A1111_AUTH`);
     }
-    const info = describeErrorBody(raw, response.headers.get('content-type') ?? '');
-    const quoted = quoteProviderText(info.message, this.secrets);
-    const retryAfterSeconds = parseRetryAfter(response.headers);
-    if (status === 401 || status === 403) {
-      return new ImageProviderHttpError(
-        'UNAVAILABLE',
-        `The image provider refused the credentials (HTTP ${status}); check A1111_AUTH`,
-        status,
-        false,
+    // FastAPI's bare "Not Found" means the API is off; anything else is A1111 naming what it lacks (a sampler...).
+    if (failure.status === 404 && (!failure.detail || /^not found$/i.test(failure.detail))) {
+      return toImageProviderError(
+        failure,
+        'The image provider has no AUTOMATIC1111 API at this URL (HTTP 404); start it with --api and check A1111_URL',
       );
     }
-    if (status === 404) {
-      // FastAPI's bare "Not Found" means the API is off; anything else is A1111 naming what it lacks (a sampler...).
-      const message =
-        !quoted || /^not found$/i.test(quoted)
-          ? 'The image provider has no AUTOMATIC1111 API at this URL (HTTP 404); start it with --api and check A1111_URL'
-          : withDetail('The image provider refused the request (HTTP 404)', quoted);
-      return new ImageProviderHttpError('UNAVAILABLE', message, status, false, retryAfterSeconds);
-    }
-    return genericHttpError(status, quoted, retryAfterSeconds);
+    return toImageProviderError(failure);
   }
 }
 
 const INVALID_BASE_URL = 'The AUTOMATIC1111 URL must be an http(s) URL such as http://127.0.0.1:7860';
 
-function unavailable(message: string, status?: number): ImageProviderHttpError {
-  return new ImageProviderHttpError('UNAVAILABLE', message, status, true);
-}
-
 /** `sd_model_name` from txt2img's `info` (a JSON string in A1111, an object in some forks). */
 function reportedModel(info: unknown): string | undefined {
-  const parsed = typeof info === 'string' ? parseJson(info) : info;
-  if (!isObject(parsed)) return undefined;
+  const parsed = typeof info === 'string' ? tryParseJson(info) : info;
+  if (!isJsonObject(parsed)) return undefined;
   const name = parsed.sd_model_name;
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 }
@@ -286,54 +269,33 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) return '';
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-  return text + decoder.decode();
-}
-
 /**
  * Reads the AUTOMATIC1111 settings from the environment. Returns null when A1111_URL is unset; throws an
  * Error naming the variable when a setting is invalid.
  */
 export function readA1111Config(env: NodeJS.ProcessEnv): A1111Config | null {
-  const rawUrl = env.A1111_URL?.trim();
-  if (!rawUrl) return null;
+  const vars = imageProviderEnvironment.parse(env);
+  if (!vars.A1111_URL) return null;
   let url: URL;
   try {
-    url = normaliseBaseUrl(rawUrl, /\/sdapi\/v1(\/[^/]*)?$/i, '');
+    url = normaliseBaseUrl(vars.A1111_URL, /\/sdapi\/v1(\/[^/]*)?$/i, '');
   } catch {
     throw new Error('A1111_URL must be an http(s) URL such as http://127.0.0.1:7860');
   }
-  let auth = env.A1111_AUTH?.trim() || null;
+  let auth = vars.A1111_AUTH;
   if (!auth && url.username) auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
   url.username = '';
   url.password = '';
   if (auth && !/^[^:]+:.+$/.test(auth)) throw new Error('A1111_AUTH must be user:password (as given to --api-auth)');
-  const negative = env.A1111_NEGATIVE_PROMPT;
   return {
     baseUrl: urlText(url),
     auth,
-    model: env.A1111_MODEL?.trim() || null,
+    model: vars.A1111_MODEL,
     // An explicitly empty A1111_NEGATIVE_PROMPT means none.
-    negativePrompt: negative === undefined ? DEFAULT_A1111_NEGATIVE_PROMPT : negative.trim(),
-    sampler: env.A1111_SAMPLER?.trim() || DEFAULT_A1111_SAMPLER,
+    negativePrompt: vars.A1111_NEGATIVE_PROMPT,
+    sampler: vars.A1111_SAMPLER,
     progressIntervalMs: DEFAULT_A1111_PROGRESS_INTERVAL_MS,
     connectTimeoutMs: DEFAULT_A1111_CONNECT_TIMEOUT_MS,
-    totalTimeoutMs: readPositiveInteger(env, 'A1111_TIMEOUT_MS', DEFAULT_A1111_TOTAL_TIMEOUT_MS),
+    totalTimeoutMs: vars.A1111_TIMEOUT_MS,
   };
 }

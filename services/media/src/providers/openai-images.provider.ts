@@ -1,21 +1,21 @@
-import type { ImageSettings } from '@app/schema';
 import {
-  MAX_ERROR_BODY,
+  DEFAULT_OPENAI_IMAGES_MODEL,
+  DEFAULT_OPENAI_IMAGES_TOTAL_TIMEOUT_MS,
+  imageProviderEnvironment,
+} from './image-provider.environment';
+import type { ImageSettings } from '@app/schema';
+import { UpstreamExchange, describeErrorObject, isJsonObject, withDetail } from '@app/kit';
+import {
   ImageProviderHttpError,
-  UpstreamExchange,
+  asImageProviderError,
   assertImage,
   decodeBase64,
-  describeErrorBody,
-  genericHttpError,
-  isObject,
+  imageProviderWording,
   normaliseBaseUrl,
-  parseJson,
-  parseRetryAfter,
-  quoteProviderText,
-  readPositiveInteger,
   stripUndefined,
+  toImageProviderError,
+  unavailable,
   urlText,
-  withDetail,
 } from './http-provider-util';
 import type { ImageProvider, ImageRequest, ImageResult } from './image-provider';
 
@@ -26,13 +26,12 @@ import type { ImageProvider, ImageRequest, ImageResult } from './image-provider'
  */
 
 export const DEFAULT_OPENAI_IMAGES_BASE_URL = 'https://api.openai.com/v1';
-export const DEFAULT_OPENAI_IMAGES_MODEL = 'dall-e-3';
 export const DEFAULT_OPENAI_IMAGES_CONNECT_TIMEOUT_MS = 30_000;
-export const DEFAULT_OPENAI_IMAGES_TOTAL_TIMEOUT_MS = 180_000;
 
 /** A JSON answer carries the image as base64 (a 1792x1024 PNG is about 4 MB, 5.5 MB encoded). */
 const MAX_JSON_BODY = 64 * 1024 * 1024;
 const MAX_DOWNLOAD = 32 * 1024 * 1024;
+const WORDING = imageProviderWording('check OPENAI_IMAGES_BASE_URL (it usually ends in /v1)');
 
 export interface OpenAiImagesConfig {
   /** e.g. `https://api.openai.com/v1`, or a compatible local server. */
@@ -111,7 +110,16 @@ export class OpenAiImagesProvider implements ImageProvider {
   }
 
   async generate(request: ImageRequest): Promise<ImageResult> {
-    const exchange = new UpstreamExchange(this.config, request.signal);
+    const { connectTimeoutMs, totalTimeoutMs, apiKey } = this.config;
+    const exchange = new UpstreamExchange({
+      wording: WORDING,
+      connectTimeoutMs,
+      // The API answers only when the picture is drawn: the connect limit must not cap the drawing.
+      connectLimitEnds: 'request-sent',
+      totalTimeoutMs,
+      signal: request.signal,
+      secrets: apiKey ? [apiKey] : [],
+    });
     try {
       exchange.start();
       const response = await exchange.fetch(this.endpoint, {
@@ -121,7 +129,7 @@ export class OpenAiImagesProvider implements ImageProvider {
       });
       if (!response.ok) throw await this.httpError(exchange, response);
       const payload = await this.readPayload(exchange, response);
-      const first = Array.isArray(payload.data) && isObject(payload.data[0]) ? payload.data[0] : undefined;
+      const first = Array.isArray(payload.data) && isJsonObject(payload.data[0]) ? payload.data[0] : undefined;
       let image: Buffer;
       if (typeof first?.b64_json === 'string' && first.b64_json) {
         const decoded = decodeBase64(first.b64_json);
@@ -137,7 +145,7 @@ export class OpenAiImagesProvider implements ImageProvider {
       const revisedPrompt = typeof first.revised_prompt === 'string' && first.revised_prompt.trim() ? first.revised_prompt : undefined;
       return revisedPrompt === undefined ? { image, model } : { image, model, revisedPrompt };
     } catch (error) {
-      throw exchange.toError(error);
+      throw asImageProviderError(error, exchange);
     } finally {
       exchange.dispose();
     }
@@ -148,23 +156,13 @@ export class OpenAiImagesProvider implements ImageProvider {
   }
 
   private async readPayload(exchange: UpstreamExchange, response: Response): Promise<Record<string, unknown>> {
-    const raw = (await exchange.readBody(response, MAX_JSON_BODY, 'fail')).toString('utf8');
-    const payload = parseJson(raw);
-    if (isObject(payload)) {
-      // Some compatible servers report failures inside a 200 answer.
-      if (payload.error != null && !Array.isArray(payload.data)) {
-        const info = describeErrorBody(raw, 'application/json');
-        throw unavailable(withDetail('The image provider reported an error', this.quote(info.message)), response.status);
-      }
-      return payload;
+    const payload = await exchange.readJson(response, { maxBytes: MAX_JSON_BODY });
+    // Some compatible servers report failures inside a 200 answer.
+    if (payload.error != null && !Array.isArray(payload.data)) {
+      const quoted = exchange.quote(describeErrorObject(payload).message);
+      throw unavailable(withDetail('The image provider reported an error', quoted), response.status);
     }
-    if (/html/i.test(response.headers.get('content-type') ?? '') || /^\s*</.test(raw)) {
-      throw unavailable(
-        'The image provider answered with a web page instead of an API response; check OPENAI_IMAGES_BASE_URL (it usually ends in /v1)',
-        response.status,
-      );
-    }
-    throw unavailable('The image provider sent a malformed response (not JSON)', response.status);
+    return payload;
   }
 
   /** The image behind a `url` answer, read under the same time limits; the key goes only to the API's own origin. */
@@ -184,82 +182,54 @@ export class OpenAiImagesProvider implements ImageProvider {
       await response.body?.cancel().catch(() => undefined);
       throw unavailable(`The image provider's image link failed (HTTP ${response.status})`, response.status);
     }
-    return exchange.readBody(response, MAX_DOWNLOAD, 'fail');
+    return exchange.readBody(response, { maxBytes: MAX_DOWNLOAD });
   }
 
-  /** Maps a non-2xx answer to an ImageProviderError, quoting the provider's message where that is safe and useful. */
+  /** Maps a non-2xx answer to an ImageProviderError; kit maps the statuses, this adds what only OpenAI says. */
   private async httpError(exchange: UpstreamExchange, response: Response): Promise<ImageProviderHttpError> {
-    const status = response.status;
-    let raw = '';
-    try {
-      raw = (await exchange.readBody(response, MAX_ERROR_BODY, 'truncate')).toString('utf8');
-    } catch (error) {
-      if (exchange.cause) throw error;
-      // The status alone still says what went wrong.
+    const failure = await exchange.httpFailure(response);
+    const { status, detail } = failure;
+    // Never quoted: OpenAI's message echoes part of the key.
+    if (failure.kind === 'auth') return toImageProviderError(failure, 'The image provider refused the API key');
+    if (status === 400 && (failure.hasProviderCode(/content_policy_violation|moderation_blocked/i) || /safety system/i.test(detail))) {
+      const message = withDetail('The image provider refused this prompt under its content policy', detail);
+      return new ImageProviderHttpError('CONTENT_REJECTED', message, status, false, failure.retryAfterSeconds);
     }
-    const info = describeErrorBody(raw, response.headers.get('content-type') ?? '');
-    const quoted = this.quote(info.message);
-    const codes = `${info.code ?? ''} ${info.type ?? ''}`;
-    const retryAfterSeconds = parseRetryAfter(response.headers);
-    const make = (code: ImageProviderHttpError['code'], message: string, retryable: boolean) =>
-      new ImageProviderHttpError(code, message, status, retryable, retryAfterSeconds);
-
-    if (status === 401 || status === 403) {
-      // Never quoted: OpenAI's message echoes part of the key.
-      return make('UNAVAILABLE', 'The image provider refused the API key', false);
-    }
-    if (/insufficient_quota|billing_hard_limit/i.test(codes) && (status === 400 || status === 429)) {
-      return make('UNAVAILABLE', withDetail('The image provider account has no quota or credits left', quoted), false);
-    }
-    if (status === 400 && (/content_policy_violation|moderation_blocked/i.test(codes) || /safety system/i.test(info.message ?? ''))) {
-      return make('CONTENT_REJECTED', withDetail('The image provider refused this prompt under its content policy', quoted), false);
-    }
-    if (status === 402) return make('UNAVAILABLE', withDetail('The image provider account has no quota or credits left', quoted), false);
     if (status === 404) {
-      return make(
-        'UNAVAILABLE',
-        withDetail(`The image provider does not know the model "${this.quote(this.config.model)}" or the URL (HTTP 404)`, quoted),
-        false,
-      );
+      const summary = `The image provider does not know the model "${exchange.quote(this.config.model)}" or the URL (HTTP 404)`;
+      return toImageProviderError(failure, withDetail(summary, detail));
     }
-    return genericHttpError(status, quoted, retryAfterSeconds);
-  }
-
-  private quote(message: string | undefined): string {
-    return quoteProviderText(message, this.config.apiKey ? [this.config.apiKey] : []);
+    return toImageProviderError(failure);
   }
 }
 
 const INVALID_BASE_URL = 'The OpenAI Images base URL must be an http(s) URL such as https://api.openai.com/v1';
-
-function unavailable(message: string, status?: number): ImageProviderHttpError {
-  return new ImageProviderHttpError('UNAVAILABLE', message, status, true);
-}
 
 /**
  * Reads the OpenAI Images settings from the environment. Returns null unless IMAGE_PROVIDER is 'openai' or
  * OPENAI_IMAGES_API_KEY / OPENAI_IMAGES_BASE_URL is set; throws an Error naming the variable when a setting is invalid.
  */
 export function readOpenAiImagesConfig(env: NodeJS.ProcessEnv): OpenAiImagesConfig | null {
-  const ownBaseUrl = env.OPENAI_IMAGES_BASE_URL?.trim();
-  const ownKey = env.OPENAI_IMAGES_API_KEY?.trim();
-  if (env.IMAGE_PROVIDER?.trim().toLowerCase() !== 'openai' && !ownKey && !ownBaseUrl) return null;
+  const vars = imageProviderEnvironment.parse(env);
+  const ownBaseUrl = vars.OPENAI_IMAGES_BASE_URL;
+  const ownKey = vars.OPENAI_IMAGES_API_KEY;
+  if (vars.IMAGE_PROVIDER !== 'openai' && !ownKey && !ownBaseUrl) return null;
   const baseUrlVariable = ownBaseUrl ? 'OPENAI_IMAGES_BASE_URL' : 'OPENAI_BASE_URL';
   let baseUrl: URL;
   try {
-    baseUrl = normaliseBaseUrl(ownBaseUrl || env.OPENAI_BASE_URL?.trim() || DEFAULT_OPENAI_IMAGES_BASE_URL, /\/images\/generations$/i, '');
+    baseUrl = normaliseBaseUrl(ownBaseUrl || vars.OPENAI_BASE_URL || DEFAULT_OPENAI_IMAGES_BASE_URL, /\/images\/generations$/i, '');
   } catch {
     throw new Error(`${baseUrlVariable} must be an http(s) URL such as https://api.openai.com/v1`);
   }
-  const apiKey = ownKey || env.OPENAI_API_KEY?.trim() || null;
+  const apiKey = ownKey || vars.OPENAI_API_KEY;
   if (!apiKey && baseUrl.hostname === 'api.openai.com') {
     throw new Error('The OpenAI image provider needs an API key: set OPENAI_IMAGES_API_KEY (or OPENAI_API_KEY)');
   }
   return {
     baseUrl: urlText(baseUrl),
     apiKey,
-    model: env.OPENAI_IMAGES_MODEL?.trim() || DEFAULT_OPENAI_IMAGES_MODEL,
+    model: vars.OPENAI_IMAGES_MODEL,
     connectTimeoutMs: DEFAULT_OPENAI_IMAGES_CONNECT_TIMEOUT_MS,
-    totalTimeoutMs: readPositiveInteger(env, 'OPENAI_IMAGES_TIMEOUT_MS', DEFAULT_OPENAI_IMAGES_TOTAL_TIMEOUT_MS),
+    totalTimeoutMs: vars.OPENAI_IMAGES_TIMEOUT_MS,
   };
 }

@@ -1,0 +1,18 @@
+import { type Database, type SqlSession, UnitOfWork } from '@app/kit';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { ThrottleRepository } from './accounts/throttle.repository';
+import { StatsRepository } from './stats/stats.repository';
+import { TokensRepository } from './tokens/tokens.repository';
+
+/** Identity's repositories, bound to the session of one unit of work. */
+export const identityRepositories = (session: SqlSession) => ({
+  accounts: new AccountsRepository(session),
+  tokens: new TokensRepository(session),
+  throttle: new ThrottleRepository(session),
+  stats: new StatsRepository(session),
+});
+
+export type IdentityRepositories = ReturnType<typeof identityRepositories>;
+export type IdentityStore = UnitOfWork<IdentityRepositories>;
+
+export const openIdentityStore = (db: Database): IdentityStore => new UnitOfWork(db, identityRepositories);

@@ -1,0 +1,3 @@
+export * from './environment';
+export * from './kit.environment';
+export * from './configuration-table';

@@ -1,0 +1,119 @@
+import { BUS_PRINCIPALS, type BusPrincipal } from '@app/schema';
+import { Environment, type Variable, flag, integer, oneOf, text, url } from './environment';
+
+/** Where state lives and how processes meet: read by every process of the platform. */
+export const infraEnvironment = new Environment('every process', {
+  DATA_DIR: text('./data', {
+    meaning:
+      'Embedded state: PGlite in `DATA_DIR/pg`, the event log in `DATA_DIR/events`, image files in `DATA_DIR/objects` (when `S3_BUCKET` is unset). `memory://<name>` keeps all three in memory (tests).',
+  }),
+  DATABASE_URL: url(null, {
+    schemes: ['postgres:', 'postgresql:'],
+    meaning:
+      'PostgreSQL connection URL. Set: PostgreSQL, a pool of 10 per service process. Unset: PGlite under `DATA_DIR`. A query waits at most 5 s for a pooled connection; past that, or while the server cannot be reached, requests answer 503 with `Retry-After: 5`.',
+  }),
+  NATS_URL: url(null, {
+    schemes: ['nats:', 'tls:', 'ws:', 'wss:'],
+    list: true,
+    meaning:
+      'NATS server URL(s), comma-separated. Set: NATS + JetStream. Unset: in-process bus. `tls://` URLs require TLS (see [Bus security](#bus-security)). With `DATABASE_URL` also set, the platform runs distributed.',
+  }),
+  NATS_TLS_CA_FILE: text(null, {
+    meaning:
+      "PEM file of the CA that signed the NATS server's certificate. Set (or a `tls://` URL): TLS is required; unset with TLS: the system's CAs.",
+  }),
+  NATS_TLS_CERT_FILE: text(null, {
+    meaning: 'PEM client certificate for servers that verify clients (mutual TLS); requires `NATS_TLS_KEY_FILE`.',
+  }),
+  NATS_TLS_KEY_FILE: text(null, { meaning: 'PEM private key of `NATS_TLS_CERT_FILE`.' }),
+  NODE_ENV: text(null, {
+    meaning:
+      '`test` makes `LOG_LEVEL` default to `silent`; `production` makes every process refuse a NATS server that lets clients in without credentials.',
+  }),
+  SERVICE_VERSION: text(null, {
+    meaning:
+      'Version each service advertises in the NATS services protocol (`nats micro info`); a semantic version, the package version by default.',
+    defaultText: 'the package version',
+  }),
+});
+
+/** The NATS password of each principal: read by that principal's process (and the embedded launcher, which runs them all). */
+const principalPasswords = Object.fromEntries(
+  BUS_PRINCIPALS.map((principal) => [
+    natsPasswordVariable(principal),
+    text(null, {
+      secret: true,
+      meaning: `The ${principal} principal's NATS password (user \`${principal}\`). Unset: ${principal} connects without credentials (refused with \`NODE_ENV=production\`).`,
+    }),
+  ]),
+) as Record<string, Variable<string | null>>;
+
+export const natsCredentialsEnvironment = new Environment("each principal's process, embedded launcher, nats-server (`docker/nats.conf`)", {
+  ...principalPasswords,
+  NATS_OPERATOR_PASSWORD: text(null, {
+    secret: true,
+    meaning:
+      'Password of the `operator` user, for the `nats` CLI; read by nats-server only, with a configuration generated with `--operator`.',
+  }),
+});
+
+/** The variable holding a principal's NATS password, read by that process and by nats-server's configuration. */
+export function natsPasswordVariable(principal: BusPrincipal): string {
+  return `NATS_${principal.toUpperCase()}_PASSWORD`;
+}
+
+export const loggingEnvironment = new Environment('every process', {
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], null, {
+    defaultText: '`info` (`silent` with `NODE_ENV=test`)',
+    meaning: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.',
+  }),
+  SERVICE_NAME: text('app', { meaning: 'The `service` field on every log line.' }),
+});
+
+export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
+
+/** Every service that writes events: how long relayed outbox rows are kept. */
+export const outboxEnvironment = new Environment('identity, chat, media', {
+  OUTBOX_RETENTION_HOURS: integer(DEFAULT_OUTBOX_RETENTION_HOURS, {
+    min: 1,
+    meaning:
+      'How long a service keeps an outbox row after relaying it to the event stream, for inspection; older ones are deleted every 10 minutes.',
+  }),
+});
+
+export const listenEnvironment = new Environment('gateway, standalone services', {
+  HOST: text('127.0.0.1', {
+    meaning: "Listen address of the gateway and of a service's health endpoint. Use `0.0.0.0` in containers.",
+  }),
+});
+
+export const standaloneEnvironment = new Environment('standalone services', {
+  HEALTH_PORT: integer(0, {
+    min: 0,
+    max: 65_535,
+    defaultText: '`0` (any free port)',
+    meaning: "Port of a service's `/healthz` and `/readyz`.",
+  }),
+});
+
+export const storageEnvironment = new Environment('media, gateway', {
+  S3_BUCKET: text(null, {
+    defaultText: 'unset (files under `DATA_DIR/objects`)',
+    meaning:
+      'Set: image files are kept in this bucket of an S3-compatible store; media creates it at start if it is missing. The other `S3_*` are read only with it.',
+  }),
+  S3_ENDPOINT: url(null, {
+    defaultText: 'unset (AWS S3)',
+    meaning: 'URL of an S3-compatible server, e.g. `http://127.0.0.1:9000` for MinIO.',
+  }),
+  S3_REGION: text('us-east-1', { meaning: 'Region.' }),
+  S3_ACCESS_KEY_ID: text(null, {
+    defaultText: 'none; required with `S3_BUCKET`',
+    meaning: 'Access key. `S3_BUCKET` without both keys stops the process at start.',
+  }),
+  S3_SECRET_ACCESS_KEY: text(null, { secret: true, defaultText: 'none; required with `S3_BUCKET`', meaning: 'Secret key.' }),
+  S3_FORCE_PATH_STYLE: flag(true, {
+    meaning:
+      'Path-style URLs (bucket in the path), as MinIO and most self-hosted servers need; `false` uses virtual-hosted-style URLs (bucket in the host name).',
+  }),
+});

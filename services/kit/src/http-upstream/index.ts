@@ -1,0 +1,3 @@
+export * from './upstream-error';
+export * from './upstream-exchange';
+export * from './upstream-text';
