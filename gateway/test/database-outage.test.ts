@@ -32,7 +32,8 @@ interface GraphQLReply {
     url.host = `127.0.0.1:${proxy.port}`;
     platform = await startEmbedded({
       infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: url.toString(), natsUrl: process.env.NATS_URL! },
-      gateway: { port: 0 },
+      // Every request asks identity (no session cache), so each one meets the outage.
+      gateway: { port: 0, sessionCacheMs: 0 },
     });
     member = new TestClient(platform.url);
     const input = registration();

@@ -393,12 +393,13 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
            VALUES ($1, $2, $3, 'Ends empty', '1024x1024', 'standard', 'vivid', 'scripted', 'scripted-model', false, $4, $5, ${extra})`,
           [id, userId, status, `image-generation:${id}`, attempts],
         );
+      // The files dead attempts left come first: the sweeper may take the job back as soon as its row exists.
+      const leftovers = [attemptImageId(queued, 1), attemptImageId(swept, 1), attemptImageId(swept, 2)];
+      for (const imageId of leftovers) await storage.put(`images/${imageId}/original.png`, Buffer.from('half-written'), 'image/png');
       // Queued again after a first attempt that died while storing, not due for a minute.
       await insertJob(queued, 'queued', 1, `NULL, NULL, now() + interval '1 minute'`);
       // On its last attempt, on an instance that is gone.
       await insertJob(swept, 'running', 2, `'media-gone', now() - interval '1 second', now()`);
-      const leftovers = [attemptImageId(queued, 1), attemptImageId(swept, 1), attemptImageId(swept, 2)];
-      for (const imageId of leftovers) await storage.put(`images/${imageId}/original.png`, Buffer.from('half-written'), 'image/png');
 
       const cancelled = (await (await kay.fetch(`/api/generations/${queued}`, { method: 'DELETE' })).json()) as Job;
       expect(cancelled.status).toBe('cancelled');
