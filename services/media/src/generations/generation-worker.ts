@@ -123,10 +123,16 @@ export class GenerationWorker {
     if (slots <= 0 || this.stopping) return;
     const claimed = await this.store.run(({ jobs }) => jobs.claim(this.owner, slots, this.config.jobLeaseMs));
     for (const row of claimed) {
-      const run = this.run(row).finally(() => {
-        this.runs.delete(run);
-        this.wake();
-      });
+      // A job that could not even be ended (the database gone as it finished) stays leased: the sweeper retries
+      // it, or fails and refunds it, once its lease runs out. It must never take the process down.
+      const run = this.run(row)
+        .catch((error: unknown) =>
+          logger.error({ jobId: row.id, err: error }, 'generation could not be ended; the sweeper will take it back'),
+        )
+        .finally(() => {
+          this.runs.delete(run);
+          this.wake();
+        });
       this.runs.add(run);
     }
   }
