@@ -358,8 +358,7 @@ async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
     await expectStats(member, { imagesGenerated: 2 });
   });
 
-  // Product bug: ConversationsService.send never refunds a debit whose answer it did not get. Drop `.failing` once fixed.
-  it.failing('identity commits a chat debit but its answer is lost: the send fails and the charge comes back', async () => {
+  it('identity commits a chat debit but its answer is lost: the send fails and the charge comes back', async () => {
     const member = await signUp();
     const conversationId = await startConversation(member);
     loseDebitAnswers.next = true;
@@ -370,8 +369,7 @@ async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
     await eventually(async () => expect((await probe.ledger(member.userId)).balance).toBe(STARTING_TOKENS), 3_000);
   });
 
-  // Product bug: GenerationService.create never refunds a debit whose answer it did not get. Drop `.failing` once fixed.
-  it.failing('identity commits an image debit but its answer is lost: the generation fails and the charge comes back', async () => {
+  it('identity commits an image debit but its answer is lost: the generation fails and the charge comes back', async () => {
     const member = await signUp();
     loseDebitAnswers.next = true;
     const lost = await member.client.graphql(GENERATE, { prompt: 'A quiet field' });

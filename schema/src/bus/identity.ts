@@ -145,7 +145,7 @@ export const identityRpc = {
     }),
     TokenChange,
   ),
-  /** Reverses a debit (tokens and quota use) exactly once; unknown or already-refunded keys are no-ops. */
+  /** Reverses a debit (tokens and quota use) exactly once; a repeat is a no-op, and an unknown key is remembered so its debit, arriving late, is refused. */
   refundTokens: defineRpc(
     'svc.identity.tokens.refund',
     UserRef.extend({ debitIdempotencyKey: IdempotencyKey, reason: Reason }),

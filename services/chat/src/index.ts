@@ -1,4 +1,4 @@
-import { type ServiceDefinition, UnitOfWork } from '@app/kit';
+import { PendingCharges, type ServiceDefinition, UnitOfWork } from '@app/kit';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
 import { type ChatConfig, chatEnvironment, readChatConfig } from './chat.config';
@@ -8,6 +8,7 @@ import { ConversationsService } from './conversations/conversations.service';
 import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
 import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
+import { ChatPendingCharges1764200000000 } from './migrations/1764200000000-chat-pending-charges';
 import type { ChatProvider } from './providers/chat-provider';
 import { CircuitBreakerProvider } from './providers/circuit-breaker';
 import { DemoChatProvider } from './providers/demo.provider';
@@ -39,13 +40,14 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
   schema: 'chat',
   entities: [],
   environments: [chatEnvironment, chatProviderEnvironment],
-  migrations: [ChatInitial1763800000001, ChatCore1763900000000],
+  migrations: [ChatInitial1763800000001, ChatCore1763900000000, ChatPendingCharges1764200000000],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
     const config = { ...readChatConfig(env), ...configOverrides };
     const provider = providerOverride ?? chooseProvider(env, config);
     const store: ChatStore = new UnitOfWork(db, chatRepositories);
-    const ledger = new MemberLedger(bus);
+    const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
+    const ledger = new MemberLedger(bus, charges);
     const engine = new ReplyEngine(store, bus, ledger, provider, config);
     const cards = new CardParser({
       threads: config.cardParserThreads,
@@ -56,7 +58,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const conversations = new ConversationsService(store, ledger, characters, engine, provider, config);
     const handlers = await serveChat(bus, conversations, characters, provider);
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
-    return [...handlers, await engine.start(), { unsubscribe: () => cards.close() }];
+    return [...handlers, await engine.start(), charges.start(), { unsubscribe: () => cards.close() }];
   },
 });
 

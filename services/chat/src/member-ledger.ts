@@ -1,17 +1,37 @@
-import type { Bus } from '@app/kit';
+import type { Bus, PendingCharges } from '@app/kit';
 import { AppError, identityRpc } from '@app/schema';
+
+const NOT_STARTED = 'Chat reply not started';
 
 /** The chat service's calls to the identity service's token ledger and free-plan quotas. */
 export class MemberLedger {
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly pending: PendingCharges,
+  ) {}
 
-  /** 1 token and one use of the monthly chat quota per assistant reply; the key makes retries charge once. */
-  chargeReply(userId: string, debitKey: string): Promise<unknown> {
-    return this.bus.request(
-      identityRpc.debitTokens,
-      { userId, amount: 1, reason: 'Chat reply', idempotencyKey: debitKey, quota: 'chat' },
-      { userId },
+  /**
+   * 1 token and one use of the monthly chat quota for a reply about to be recorded; the key makes retries charge once.
+   * The charge stays pending until `settleReply` runs in the transaction that records the reply, and is refunded if not.
+   */
+  chargeReply(userId: string, debitKey: string): Promise<void> {
+    return this.pending.charge({ userId, debitKey, refundReason: NOT_STARTED }, () =>
+      this.bus.request(
+        identityRpc.debitTokens,
+        { userId, amount: 1, reason: 'Chat reply', idempotencyKey: debitKey, quota: 'chat' },
+        { userId },
+      ),
     );
+  }
+
+  /** Inside the transaction that records the reply: the reply now owns its charge (its failure refunds it). */
+  settleReply(debitKey: string): Promise<void> {
+    return this.pending.settle(debitKey);
+  }
+
+  /** The reply was never recorded: its charge goes back (now, or from the sweeper if identity cannot answer). */
+  abandonReply(userId: string, debitKey: string): Promise<void> {
+    return this.pending.abandon({ userId, debitKey, refundReason: NOT_STARTED });
   }
 
   /** Reverses a reply's charge exactly once (identity ignores repeats). */

@@ -226,6 +226,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(quotas.quotas.find((quota) => quota.kind === 'image')?.used).toBe(0);
     });
 
+    it('remembers a refund that overtook its debit: the late debit is refused and the balance and quota are untouched', async () => {
+      const { user } = await register(validInput());
+      const key = randomUUID();
+      const refunds = await Promise.all(
+        [1, 2].map(() => bus.request(identityRpc.refundTokens, { userId: user.id, debitIdempotencyKey: key, reason: 'answer lost' })),
+      );
+      expect(refunds.map((refund) => refund.refunded)).toEqual([false, false]);
+      const late = { userId: user.id, amount: 1, reason: 'image', idempotencyKey: key, quota: 'image' as const };
+      await expect(bus.request(identityRpc.debitTokens, late)).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect((await bus.request(identityRpc.getUser, { userId: user.id })).tokens).toBe(3);
+      const quotas = await bus.request(identityRpc.getQuotas, { userId: user.id });
+      expect(quotas.quotas.find((quota) => quota.kind === 'image')?.used).toBe(0);
+    });
+
     it('enforces the free plan (3 images a month) with QUOTA_EXCEEDED and resets next month', async () => {
       const { user } = await register(validInput());
       await bus.request(identityRpc.grantTokens, { email: user.email, amount: 10, reason: 'test', idempotencyKey: randomUUID() });

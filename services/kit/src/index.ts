@@ -2,6 +2,7 @@ export * from './bus';
 export * from './config';
 export * from './db/database';
 export * from './db/outbox';
+export * from './db/pending-charges';
 export { logger, type Logger } from './logger';
 export { Mutex } from './mutex';
 export * from './service';

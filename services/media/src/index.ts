@@ -1,4 +1,4 @@
-import { type ObjectStorage, type ServiceDefinition, openObjectStorage, storageEnvironment } from '@app/kit';
+import { type ObjectStorage, PendingCharges, type ServiceDefinition, openObjectStorage, storageEnvironment } from '@app/kit';
 import { GenerationUpdates } from './generations/generation-updates';
 import { GenerationWorker } from './generations/generation-worker';
 import { GenerationService } from './generations/generation.service';
@@ -9,6 +9,7 @@ import { serveMedia } from './media.handlers';
 import { createMediaStore } from './media.store';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
 import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
+import { MediaPendingCharges1764200000000 } from './migrations/1764200000000-media-pending-charges';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
 import { CircuitBreakerImageProvider } from './providers/circuit-breaker.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
@@ -51,7 +52,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
   schema: 'media',
   entities: [],
   environments: [mediaEnvironment, imageProviderEnvironment, storageEnvironment],
-  migrations: [MediaInitial1763800000001, MediaCore1764000000000],
+  migrations: [MediaInitial1763800000001, MediaCore1764000000000, MediaPendingCharges1764200000000],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
     const config = { ...readMediaConfig(env), ...configOverrides };
@@ -60,13 +61,14 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const storage = storageOverride ?? openObjectStorage(infra);
     const images = new ImagesService(store, bus, storage);
     const updates = new GenerationUpdates(bus, images);
-    const ledger = new ImageLedger(bus);
+    const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
+    const ledger = new ImageLedger(bus, charges);
     const worker = new GenerationWorker(store, bus, ledger, provider, storage, updates, config);
     const generations = new GenerationService(store, ledger, provider, worker, updates, config);
     const handlers = await serveMedia(bus, generations, images, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);
     // Handlers stop first so no job is queued while the worker hands its jobs back (the kit stops the outbox relay last).
-    return [...handlers, await worker.start(), fileCleanup];
+    return [...handlers, await worker.start(), charges.start(), fileCleanup];
   },
 });
 

@@ -168,6 +168,7 @@ export class ConversationsService {
     let rows: { user: MessageRow; assistant: MessageRow; conversation: ConversationRow };
     try {
       rows = await this.store.transaction(async ({ conversations }, tx) => {
+        await this.ledger.settleReply(debitKey);
         const conversation = await this.owned(conversations, userId, conversationId, true);
         if (await conversations.streamingIn(conversationId)) throw busy();
         const user = await conversations.insertMessage({
@@ -201,9 +202,7 @@ export class ConversationsService {
         return { user, assistant, conversation };
       });
     } catch (error) {
-      await this.ledger.refundReply(userId, debitKey).catch((refundError: unknown) => {
-        logger.error({ err: refundError, debitKey }, 'refund after a failed send did not go through');
-      });
+      await this.ledger.abandonReply(userId, debitKey);
       throw error;
     }
     const userMessage = toMessage(rows.user);
@@ -225,12 +224,14 @@ export class ConversationsService {
     });
     if (last.status === 'streaming') throw busy();
     const swipeIndex = last.swipes.length;
-    const debitKey = `chat-reply:${last.id}:${swipeIndex}`;
+    // A fresh key per attempt: a retry after a refunded attempt at the same swipe must be charged again.
+    const debitKey = `chat-reply:${last.id}:${swipeIndex}:${randomUUID()}`;
     await this.ledger.chargeReply(userId, debitKey);
     let row: MessageRow;
     let conversation: ConversationRow;
     try {
       ({ row, conversation } = await this.store.transaction(async ({ conversations }, tx) => {
+        await this.ledger.settleReply(debitKey);
         const locked = await this.owned(conversations, userId, conversationId, true);
         const current = await conversations.findMessage(last.id, userId, true);
         if (!current || current.status === 'streaming' || current.swipes.length !== swipeIndex) throw busy();
@@ -246,7 +247,7 @@ export class ConversationsService {
         return { row: updated, conversation: locked };
       }));
     } catch (error) {
-      await this.ledger.refundReply(userId, debitKey).catch(() => undefined);
+      await this.ledger.abandonReply(userId, debitKey);
       throw error;
     }
     const message = toMessage(row);

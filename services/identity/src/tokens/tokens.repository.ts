@@ -54,10 +54,12 @@ export class TokensRepository {
     reason: string;
     idempotencyKey: string;
     at: Date;
+    /** A repeated key is ignored instead of failing (a refund marker written twice). */
+    ignoreRepeat?: boolean;
   }): Promise<void> {
     await this.session.execute(
       `INSERT INTO "identity"."token_ledger" ("user_id", "kind", "delta", "balance_after", "reason", "idempotency_key", "created_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7)${entry.ignoreRepeat ? ' ON CONFLICT ("idempotency_key") DO NOTHING' : ''}`,
       [entry.userId, entry.kind, entry.delta, entry.balanceAfter, entry.reason, entry.idempotencyKey, entry.at],
     );
   }

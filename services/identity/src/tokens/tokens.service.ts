@@ -13,6 +13,8 @@ import type { IdentityRepositories, IdentityStore } from '../identity.store';
 import { quotaPeriod } from './quota-period';
 import type { TokensRepository } from './tokens.repository';
 
+const refundKey = (debitKey: string) => `refund:${debitKey}`;
+
 /** The token ledger and free-plan quotas: balances change only here, only through ledger entries. */
 export class TokensService {
   constructor(
@@ -66,6 +68,8 @@ export class TokensService {
         if (existing.kind !== 'debit' || existing.user_id !== input.userId) throw new AppError('CONFLICT', 'Idempotency key already used');
         return this.change(input.userId, balance, 0, existing.reason, now);
       }
+      // The caller gave up on this charge and refunded it before it arrived (its answer was lost): never take it now.
+      if (await tokens.findEntry(refundKey(input.idempotencyKey))) throw new AppError('CONFLICT', 'This charge was already cancelled.');
       if (input.quota) await this.assertQuotaLeft(tokens, input.userId, input.quota, now);
       const after = await tokens.applyDelta(input.userId, -input.amount);
       if (after === null) {
@@ -103,7 +107,22 @@ export class TokensService {
       const balance = await tokens.lockBalance(input.userId);
       if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
       const debit = await tokens.findEntry(input.debitIdempotencyKey);
-      if (!debit || debit.kind !== 'debit' || debit.user_id !== input.userId || debit.refunded) {
+      if (!debit) {
+        // A refund can overtake its debit (the debit's answer was lost, the caller refunded at once): leave a marker
+        // so that debit is refused if it still arrives.
+        await tokens.insertEntry({
+          userId: input.userId,
+          kind: 'refund',
+          delta: 0,
+          balanceAfter: balance,
+          reason: input.reason,
+          idempotencyKey: refundKey(input.debitIdempotencyKey),
+          at: now,
+          ignoreRepeat: true,
+        });
+        return { ...this.change(input.userId, balance, 0, input.reason, now), refunded: false };
+      }
+      if (debit.kind !== 'debit' || debit.user_id !== input.userId || debit.refunded) {
         return { ...this.change(input.userId, balance, 0, input.reason, now), refunded: false };
       }
       const amount = -debit.delta;
@@ -116,7 +135,7 @@ export class TokensService {
         delta: amount,
         balanceAfter: after,
         reason: input.reason,
-        idempotencyKey: `refund:${input.debitIdempotencyKey}`,
+        idempotencyKey: refundKey(input.debitIdempotencyKey),
         at: now,
       });
       return { ...(await this.recordChange(tx, this.change(input.userId, after, amount, input.reason, now))), refunded: true };

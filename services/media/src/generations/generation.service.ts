@@ -41,6 +41,7 @@ export class GenerationService {
     let row;
     try {
       row = await this.store.transaction(async ({ jobs }, tx) => {
+        await this.ledger.settle(debitKey);
         const inserted = await jobs.insert({
           id: jobId,
           user_id: userId,
@@ -60,7 +61,7 @@ export class GenerationService {
       });
     } catch (error) {
       // Nothing was queued: the charge goes back.
-      await this.ledger.refund(userId, debitKey, 'Image generation not started');
+      await this.ledger.abandon(userId, debitKey);
       throw error;
     }
     this.worker.wake();

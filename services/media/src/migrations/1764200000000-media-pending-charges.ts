@@ -1,0 +1,15 @@
+import { createPendingChargesTable } from '@app/kit';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Charges asked of identity before the work they pay for is recorded (refunded if it never is). */
+export class MediaPendingCharges1764200000000 implements MigrationInterface {
+  name = 'MediaPendingCharges1764200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await createPendingChargesTable(queryRunner, 'media');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE "media"."pending_charges"');
+  }
+}
