@@ -17,6 +17,7 @@ const common = {
   moduleNameMapper: {
     '^@app/schema$': '<rootDir>/schema/src',
     '^@app/kit$': '<rootDir>/services/kit/src',
+    '^@app/policy$': '<rootDir>/services/policy/src',
     '^@app/identity$': '<rootDir>/services/identity/src',
     '^@app/chat$': '<rootDir>/services/chat/src',
     '^@app/media$': '<rootDir>/services/media/src',

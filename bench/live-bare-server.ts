@@ -27,8 +27,8 @@ function fanOut(member: number, id: string, data: Record<string, unknown>): void
   for (const socket of members.get(member)?.sockets ?? []) socket.send(frame);
 }
 
-const conversationUpdate = (type: string, typing: boolean | null, text: string | null) => ({
-  conversationUpdates: { type, typing, text },
+const conversationUpdate = (type: string, typing: boolean | null, text: string | null, message: unknown = null) => ({
+  conversationUpdates: { type, typing, text, message },
 });
 
 function sendReply(member: number): void {
@@ -39,7 +39,8 @@ function sendReply(member: number): void {
     tokenBalanceChanged: { balance: state.balance, delta: -1, reason: 'Chat reply', occurredAt: new Date().toISOString() },
   });
   fanOut(member, CONVERSATION_SUBSCRIPTION_ID, conversationUpdate('MESSAGE', null, null));
-  fanOut(member, CONVERSATION_SUBSCRIPTION_ID, conversationUpdate('MESSAGE', null, null));
+  const reply = { role: 'ASSISTANT', status: 'STREAMING', createdAt: new Date().toISOString() };
+  fanOut(member, CONVERSATION_SUBSCRIPTION_ID, conversationUpdate('MESSAGE', null, null, reply));
   fanOut(member, CONVERSATION_SUBSCRIPTION_ID, conversationUpdate('TYPING', true, null));
   let next = 0;
   const timer = setInterval(() => {

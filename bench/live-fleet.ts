@@ -8,7 +8,8 @@ import WebSocket from 'ws';
 export const TOKEN_SUBSCRIPTION_ID = 't';
 export const CONVERSATION_SUBSCRIPTION_ID = 'c';
 const TOKEN_SUBSCRIPTION = 'subscription { tokenBalanceChanged { balance delta reason occurredAt } }';
-const CONVERSATION_SUBSCRIPTION = 'subscription($id: ID!) { conversationUpdates(conversationId: $id) { type typing text } }';
+const CONVERSATION_SUBSCRIPTION =
+  'subscription($id: ID!) { conversationUpdates(conversationId: $id) { type typing text message { role status createdAt } } }';
 const CONNECT_TIMEOUT_MS = 30_000;
 const CONNECT_ATTEMPTS = 5;
 
@@ -27,6 +28,8 @@ export class LiveRecorder {
   tokenLatencies: number[] = [];
   /** Start of the member's send → receipt of typing on, ms. */
   typingLatencies: number[] = [];
+  /** createdAt of the new reply (the transaction storing it) → receipt of its message, ms: the fan-out without the send's other work. */
+  replyLatencies: number[] = [];
   counts = zeroCounters();
   /** Errors received before the last reset (subscriptions refused while the sockets connected). */
   earlierErrors = 0;
@@ -42,6 +45,7 @@ export class LiveRecorder {
     this.tokensByMember.clear();
     this.tokenLatencies = [];
     this.typingLatencies = [];
+    this.replyLatencies = [];
     this.counts = zeroCounters();
     this.sendStartedAt.clear();
   }
@@ -65,10 +69,18 @@ export class LiveRecorder {
       this.tokenLatencies.push(Date.now() - Date.parse(change.occurredAt));
       return;
     }
-    const update = data?.conversationUpdates as { type: string; typing: boolean | null };
+    const update = data?.conversationUpdates as {
+      type: string;
+      typing: boolean | null;
+      message: { role: string; status: string; createdAt: string } | null;
+    };
     if (update.type === 'DELTA') this.counts.delta++;
-    else if (update.type === 'MESSAGE') this.counts.message++;
-    else if (update.type === 'TYPING' && update.typing === false) this.counts.typingOff++;
+    else if (update.type === 'MESSAGE') {
+      this.counts.message++;
+      const { message } = update;
+      if (message?.role === 'ASSISTANT' && message.status === 'STREAMING')
+        this.replyLatencies.push(Date.now() - Date.parse(message.createdAt));
+    } else if (update.type === 'TYPING' && update.typing === false) this.counts.typingOff++;
     else if (update.type === 'TYPING') {
       this.counts.typingOn++;
       const started = this.sendStartedAt.get(member);

@@ -31,6 +31,8 @@ export const ErrorDetails = z
     fieldErrors: z.record(z.string(), z.string()).optional(),
     /** Seconds until a throttled action may be retried. */
     retryAfterSeconds: z.number().int().nonnegative().optional(),
+    /** CONTENT_REJECTED: which hard line the text crossed, or `unavailable` when it could not be checked (clients translate it). */
+    policyCategory: z.enum(['minors', 'non_consent', 'real_person', 'unavailable']).optional(),
   })
   .optional();
 export type ErrorDetails = z.infer<typeof ErrorDetails>;

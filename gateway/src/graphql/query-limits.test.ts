@@ -2,7 +2,7 @@ import { type DocumentNode, Kind, getIntrospectionQuery, parse, print, validate 
 import * as webOperations from '../../../web/src/gql/graphql';
 import { aliasBomb, fragmentChain } from '../../test/abusive-documents';
 import { LiveHub } from '../live-hub';
-import { QUERY_LIMITS, parseAndValidate, queryLimitRules } from './query-limits';
+import { QUERY_LIMITS, type QueryLimits, parseAndValidate, queryLimitRules } from './query-limits';
 import { buildGatewaySchema } from './schema';
 
 const schema = buildGatewaySchema(new LiveHub());
@@ -62,6 +62,20 @@ describe('GraphQL document limits', () => {
     const bomb = `{ __schema { types { ${'fields { type { '.repeat(6)}name${' } }'.repeat(6)} } } }`;
     expect(limitErrors(bomb).length).toBeGreaterThan(0);
     expect(limitErrors(getIntrospectionQuery()).length).toBeGreaterThan(0);
+  });
+
+  it('check a repeated document once and share it, and never keep an invalid one', () => {
+    const source = `subscription Balance${Date.now()} { tokenBalanceChanged { balance } }`;
+    const first = parseAndValidate(schema, source);
+    expect(first.errors).toBeUndefined();
+    expect(parseAndValidate(schema, source).document).toBe(first.document);
+    const invalid = `{ missing${Date.now()} }`;
+    expect(parseAndValidate(schema, invalid).errors).toHaveLength(1);
+    expect(parseAndValidate(schema, invalid).errors).toHaveLength(1);
+    // Stricter limits are not answered from documents checked against the defaults.
+    expect(parseAndValidate(schema, source, { ...QUERY_LIMITS, maxDepth: 1 } as unknown as QueryLimits).errors?.[0]?.extensions.code).toBe(
+      'QUERY_TOO_COMPLEX',
+    );
   });
 
   it('report graphql-js validation errors with a code, as Apollo does over HTTP', () => {

@@ -66,6 +66,41 @@ export function parseAndValidate(
   source: string,
   limits: QueryLimits = QUERY_LIMITS,
 ): { document: DocumentNode; errors?: never } | { errors: readonly GraphQLError[]; document?: never } {
+  const cache = limits === QUERY_LIMITS ? validDocuments(schema) : null;
+  const known = cache?.get(source);
+  if (known) {
+    // Most recently used last, so eviction takes the least recently used.
+    cache!.delete(source);
+    cache!.set(source, known);
+    return { document: known };
+  }
+  const checked = parseAndValidateUncached(schema, source, limits);
+  if (cache && checked.document) {
+    cache.set(source, checked.document);
+    if (cache.size > VALID_DOCUMENTS_KEPT) cache.delete(cache.keys().next().value!);
+  }
+  return checked;
+}
+
+/**
+ * Valid documents by source, per schema: 10,000 sockets subscribe with the web's few documents, so each is parsed and
+ * validated once instead of once per socket (a document AST is never mutated by execution, so sharing it is safe).
+ * Only valid documents are kept, and at most this many, so varied or invalid input cannot grow it.
+ */
+const VALID_DOCUMENTS_KEPT = 500;
+const documentsBySchema = new WeakMap<GraphQLSchema, Map<string, DocumentNode>>();
+
+function validDocuments(schema: GraphQLSchema): Map<string, DocumentNode> {
+  let cache = documentsBySchema.get(schema);
+  if (!cache) documentsBySchema.set(schema, (cache = new Map()));
+  return cache;
+}
+
+function parseAndValidateUncached(
+  schema: GraphQLSchema,
+  source: string,
+  limits: QueryLimits,
+): { document: DocumentNode; errors?: never } | { errors: readonly GraphQLError[]; document?: never } {
   let document: DocumentNode;
   try {
     document = parse(source, { maxTokens: limits.maxTokens });

@@ -17,9 +17,10 @@ export function sendError(res: Response, error: unknown): void {
     const retryAfter = retryAfterSeconds(error);
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     const message = error.code === 'UNAUTHENTICATED' ? 'Unauthorized' : error.message;
+    const { fieldErrors, policyCategory } = error.details ?? {};
     res
       .status(HTTP_STATUS[error.code])
-      .json({ message, code: error.code, ...(error.details?.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}) });
+      .json({ message, code: error.code, ...(fieldErrors ? { fieldErrors } : {}), ...(policyCategory ? { policyCategory } : {}) });
     return;
   }
   logger.error({ err: error }, 'REST handler crashed');

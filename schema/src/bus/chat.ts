@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRpc } from './contract';
+import { ContentRefusal, defineEvent, defineRpc } from './contract';
 
 /** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
 export const CHAT_LIMITS = {
@@ -285,4 +285,5 @@ export const chatEvents = {
   ),
   characterUpdated: defineEvent('evt.chat.character.updated', 1, z.object({ characterId: Id, isPublic: z.boolean() })),
   characterDeleted: defineEvent('evt.chat.character.deleted', 1, z.object({ characterId: Id })),
+  contentRefused: defineEvent('evt.chat.content.refused', 1, ContentRefusal),
 } as const;

@@ -51,3 +51,17 @@ export type RequestMeta = z.infer<typeof RequestMeta>;
 
 export const EVENT_STREAM = 'EVENTS';
 export const EVENT_SUBJECTS = 'evt.>';
+
+/** A text refused by the content policy (evt.<service>.content.refused): what operators alert on. */
+export const ContentRefusal = z.object({
+  /** Where the text came from: image.prompt, chat.message, chat.title, chat.reply, chat.summary, character, card.import, story, report. */
+  path: z.string().max(40),
+  reason: z.enum(['minors', 'non_consent', 'real_person', 'unavailable']),
+  stage: z.enum(['lexical', 'model']),
+  userId: z.string().uuid().nullable(),
+  /** Matched entries or model categories; never the member's text. */
+  evidence: z.array(z.string().max(200)).max(10),
+  /** The refused text, only when the operator keeps it (POLICY_RETAIN_REFUSED_TEXT). */
+  text: z.string().max(4000).nullable(),
+});
+export type ContentRefusal = z.infer<typeof ContentRefusal>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRpc } from './contract';
+import { ContentRefusal, defineEvent, defineRpc } from './contract';
 
 /** SPEC §5: the generator's options and their defaults. */
 export const IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
@@ -200,4 +200,5 @@ export const mediaEvents = {
     z.object({ imageId: Id, userId: Id, wasPublic: z.boolean(), likes: z.number().int() }),
   ),
   imageUnliked: defineEvent('evt.media.image.unliked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
+  contentRefused: defineEvent('evt.media.content.refused', 1, ContentRefusal),
 } as const;

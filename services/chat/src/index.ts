@@ -1,4 +1,6 @@
 import { PendingCharges, type ServiceDefinition, UnitOfWork } from '@app/kit';
+import { modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
+import { chatEvents } from '@app/schema';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
 import { type ChatConfig, chatEnvironment, readChatConfig } from './chat.config';
@@ -39,7 +41,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
   name: 'chat',
   schema: 'chat',
   entities: [],
-  environments: [chatEnvironment, chatProviderEnvironment],
+  environments: [chatEnvironment, chatProviderEnvironment, policyEnvironment, modelStageEnvironment],
   migrations: [ChatInitial1763800000001, ChatCore1763900000000, ChatPendingCharges1764200000000],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
@@ -48,14 +50,15 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const store: ChatStore = new UnitOfWork(db, chatRepositories);
     const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
     const ledger = new MemberLedger(bus, charges);
-    const engine = new ReplyEngine(store, bus, ledger, provider, config);
+    const policy = openContentPolicy(env, (refusal) => bus.publishEvent(chatEvents.contentRefused, refusal, refusal.userId));
+    const engine = new ReplyEngine(store, bus, ledger, provider, config, policy);
     const cards = new CardParser({
       threads: config.cardParserThreads,
       queue: config.cardParserQueue,
       timeoutMs: config.cardParseTimeoutMs,
     });
-    const characters = new CharactersService(store, ledger, cards);
-    const conversations = new ConversationsService(store, ledger, characters, engine, provider, config);
+    const characters = new CharactersService(store, ledger, cards, policy);
+    const conversations = new ConversationsService(store, ledger, characters, engine, provider, config, policy);
     const handlers = await serveChat(bus, conversations, characters, provider);
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
     return [...handlers, await engine.start(), charges.start(), { unsubscribe: () => cards.close() }];

@@ -14,6 +14,7 @@ import {
   storageEnvironment,
 } from '@app/kit';
 import { imageProviderEnvironment, mediaEnvironment } from '@app/media';
+import { modelStageEnvironment, policyEnvironment } from '@app/policy';
 
 /** Every variable any process of the platform reads, in the order of the README's configuration table. */
 export const PLATFORM_ENVIRONMENTS: Environment<Record<string, Variable<unknown>>>[] = [
@@ -32,4 +33,6 @@ export const PLATFORM_ENVIRONMENTS: Environment<Record<string, Variable<unknown>
   chatProviderEnvironment,
   mediaEnvironment,
   imageProviderEnvironment,
+  policyEnvironment,
+  modelStageEnvironment,
 ];

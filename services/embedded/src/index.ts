@@ -3,6 +3,9 @@ import { type GatewayConfig, createGateway, readGatewayConfig } from '@app/gatew
 import { identityService } from '@app/identity';
 import {
   type Bus,
+  type ConsumeOptions,
+  type EventHandler,
+  type Subscription,
   BusTransport,
   Infra,
   type InfraConfig,
@@ -35,6 +38,8 @@ export interface EmbeddedPlatform {
   /** The infrastructure the platform runs on (tests open its object storage). */
   infra: Infra;
   services: RunningService[];
+  /** Follows every event on the stream, as an operator would (tests use it to see what the services announce). */
+  observe(options: ConsumeOptions, handler: EventHandler): Promise<Subscription>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +85,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       bus,
       infra,
       services,
+      observe: async (consume, handler) => {
+        const observer = await transport.connectObserver();
+        // A NATS connection of its own closes with the platform; the in-process bus closes with the transport.
+        if (infra.natsUrl) buses.push(observer);
+        return observer.consumeEvents(consume, handler);
+      },
       stop: async () => {
         await gateway.close();
         for (const service of services.reverse()) await service.stop();

@@ -15,6 +15,8 @@ export interface InfraConfig {
   natsUrl: string | null;
   /** How processes sign in to NATS and check its certificate; absent means anonymous, plain unless the server offers TLS. */
   nats?: NatsSecurity;
+  /** The version services advertise in the NATS services protocol (SERVICE_VERSION). */
+  serviceVersion?: string;
 }
 
 export interface NatsSecurity {
@@ -81,6 +83,7 @@ export class Infra {
       databaseUrl: vars.DATABASE_URL,
       natsUrl,
       nats: natsUrl ? readNatsSecurity(env, natsUrl) : undefined,
+      serviceVersion: vars.SERVICE_VERSION,
     };
     return Infra.from(settings, env);
   }
@@ -95,6 +98,10 @@ export class Infra {
 
   get nats(): NatsSecurity | undefined {
     return this.settings.nats;
+  }
+
+  get serviceVersion(): string | undefined {
+    return this.settings.serviceVersion;
   }
 
   /** The directory of the embedded state, or null when it is kept in memory. */

@@ -6,7 +6,6 @@ export * from './db/pending-charges';
 export { logger, type Logger } from './logger';
 export { Mutex } from './mutex';
 export * from './service';
-export * from './safety/content-policy';
 export * from './storage';
 export * from './db/query-result';
 export * from './circuit-breaker';

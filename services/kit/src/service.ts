@@ -45,7 +45,13 @@ export interface RunningService {
  * Unscoped and anonymous: for tools and tests. Processes of the platform use a BusTransport.
  */
 export async function connectBus(infra: Infra, clientName: string): Promise<Bus> {
-  if (infra.natsUrl) return NatsBus.connect(infra.natsUrl, clientName, { security: infra.nats, retention: infra.retention });
+  if (infra.natsUrl) {
+    return NatsBus.connect(infra.natsUrl, clientName, {
+      security: infra.nats,
+      retention: infra.retention,
+      serviceVersion: infra.serviceVersion,
+    });
+  }
   return openInProcessBus(infra);
 }
 
@@ -75,8 +81,18 @@ export class BusTransport {
       principal,
       security: this.infra.nats,
       retention: this.infra.retention,
+      serviceVersion: this.infra.serviceVersion,
     });
     return new ScopedBus(bus, principal, true);
+  }
+
+  /**
+   * A view of the whole event stream for operators' tools and tests: the in-process bus itself, or a NATS connection
+   * without a principal (servers that require credentials refuse it; operators use `nats` with their own).
+   */
+  async connectObserver(): Promise<Bus> {
+    if (this.local) return this.local;
+    return NatsBus.connect(this.infra.natsUrl!, 'observer', { security: this.infra.nats, retention: this.infra.retention });
   }
 
   /** Closes the in-process bus; each principal's NATS connection closes with its own bus. */

@@ -1,4 +1,6 @@
 import { type ObjectStorage, PendingCharges, type ServiceDefinition, openObjectStorage, storageEnvironment } from '@app/kit';
+import { modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
+import { mediaEvents } from '@app/schema';
 import { GenerationUpdates } from './generations/generation-updates';
 import { GenerationWorker } from './generations/generation-worker';
 import { GenerationService } from './generations/generation.service';
@@ -51,7 +53,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
   name: 'media',
   schema: 'media',
   entities: [],
-  environments: [mediaEnvironment, imageProviderEnvironment, storageEnvironment],
+  environments: [mediaEnvironment, imageProviderEnvironment, storageEnvironment, policyEnvironment, modelStageEnvironment],
   migrations: [MediaInitial1763800000001, MediaCore1764000000000, MediaPendingCharges1764200000000],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
@@ -64,7 +66,8 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
     const ledger = new ImageLedger(bus, charges);
     const worker = new GenerationWorker(store, bus, ledger, provider, storage, updates, config);
-    const generations = new GenerationService(store, ledger, provider, worker, updates, config);
+    const policy = openContentPolicy(env, (refusal) => bus.publishEvent(mediaEvents.contentRefused, refusal, refusal.userId));
+    const generations = new GenerationService(store, ledger, provider, worker, updates, config, policy);
     const handlers = await serveMedia(bus, generations, images, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);
     // Handlers stop first so no job is queued while the worker hands its jobs back (the kit stops the outbox relay last).

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { i18n, loadCatalog } from '../i18n/i18n';
 import { describeChatError, NO_CONVERSATION_TOAST } from './chat-errors';
 
 jest.mock('./toaster', () => ({ showToast: jest.fn() }));
@@ -30,6 +31,32 @@ describe('describeChatError', () => {
   it("keeps the fallback title with the server's explanation of a conflict", () => {
     const result = describeChatError(withCode('CONFLICT', 'Wait for the current reply to finish, or stop it.'), FALLBACK);
     expect(result.toast).toEqual({ ...FALLBACK, description: 'Wait for the current reply to finish, or stop it.' });
+  });
+
+  it('explains a content-rule refusal in the interface language, by the rule it crossed', async () => {
+    const refused = new CombinedGraphQLErrors({
+      errors: [
+        {
+          message: 'Non-consensual sexual content is not allowed.',
+          extensions: { code: 'CONTENT_REJECTED', policyCategory: 'non_consent' },
+        },
+      ],
+    });
+    expect(describeChatError(refused, FALLBACK).toast).toEqual({
+      title: 'Not allowed',
+      description: 'Non-consensual sexual content is not allowed.',
+      variant: 'destructive',
+    });
+    await loadCatalog('de');
+    await i18n.changeLanguage('de');
+    try {
+      expect(describeChatError(refused, FALLBACK).toast).toMatchObject({
+        title: 'Nicht erlaubt',
+        description: 'Sexuelle Inhalte ohne Einvernehmen sind nicht erlaubt.',
+      });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it("uses the spec's words when no conversation is selected", () => {

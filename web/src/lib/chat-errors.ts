@@ -1,5 +1,5 @@
-import { TOASTS } from './error-toasts';
-import { getErrorCode, getErrorMessage } from './graphql-errors';
+import { TOASTS, contentRejectedToast } from './error-toasts';
+import { getErrorCode, getErrorMessage, getPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
 /** What a failed chat or character request shows. */
@@ -32,6 +32,8 @@ export function describeChatError(error: unknown, fallback: ToastInput): ChatErr
       return { toast: { ...TOASTS.quotaExceeded, ...(serverMessage ? { description: serverMessage } : {}) }, needsTokens: false };
     case 'RATE_LIMITED':
       return { toast: { ...TOASTS.rateLimited, ...(serverMessage ? { description: serverMessage } : {}) }, needsTokens: false };
+    case 'CONTENT_REJECTED':
+      return { toast: contentRejectedToast(getPolicyCategory(error)), needsTokens: false };
     default:
       if (code && MESSAGE_CODES.has(code) && serverMessage) {
         return { toast: { ...fallback, description: serverMessage, variant: 'destructive' }, needsTokens: false };

@@ -1,5 +1,5 @@
 import { i18n } from '../i18n/i18n';
-import { getErrorCode } from './graphql-errors';
+import { type PolicyCategory, getErrorCode, getPolicyCategory } from './graphql-errors';
 import { showToast, type ToastInput, type ToastVariant } from './toaster';
 
 /** Spec §8 toast catalogue: each toast's variant; its texts are under `toasts.<name>` in the catalogs. */
@@ -20,6 +20,7 @@ const TOAST_VARIANTS = {
   insufficientTokens: 'destructive',
   quotaExceeded: 'destructive',
   rateLimited: 'destructive',
+  contentRejected: 'destructive',
   imageGenerated: 'default',
   visibilityUpdated: 'default',
   characterCreated: 'default',
@@ -69,7 +70,13 @@ export function handleUnauthorized(): void {
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
-/** The toast a failed request should show: session and quota problems first, else `fallback`. */
+/** A refusal by the content rules, explained in the interface language (the server's wording is English). */
+export function contentRejectedToast(category: PolicyCategory | undefined): ToastInput {
+  const toast = TOASTS.contentRejected;
+  return category ? { ...toast, description: i18n.t(`contentRules.${category}`) } : toast;
+}
+
+/** The toast a failed request should show: session, quota and content-rule problems first, else `fallback`. */
 export function toastForError(error: unknown, fallback: ToastInput): ToastInput {
   switch (getErrorCode(error)) {
     case 'UNAUTHENTICATED':
@@ -80,6 +87,8 @@ export function toastForError(error: unknown, fallback: ToastInput): ToastInput 
       return TOASTS.quotaExceeded;
     case 'RATE_LIMITED':
       return TOASTS.rateLimited;
+    case 'CONTENT_REJECTED':
+      return contentRejectedToast(getPolicyCategory(error));
     default:
       return fallback;
   }

@@ -1,5 +1,5 @@
-import { TOASTS } from './error-toasts';
-import { getErrorCode, getErrorMessage } from './graphql-errors';
+import { TOASTS, contentRejectedToast } from './error-toasts';
+import { getErrorCode, getErrorMessage, getPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
 /**
@@ -18,6 +18,9 @@ export function generationFailedToast(code: string | null | undefined, message: 
 export function generationErrorToast(error: unknown): ToastInput | null {
   const code = getErrorCode(error);
   if (code === 'UNAUTHENTICATED') return null;
+  // Spec §8's title, with the content rule in the member's language.
+  if (code === 'CONTENT_REJECTED')
+    return { ...TOASTS.generationFailed, description: contentRejectedToast(getPolicyCategory(error)).description };
   return generationFailedToast(code, getErrorMessage(error));
 }
 

@@ -13,6 +13,7 @@ export type AppErrorCode =
   | 'TERMS_NOT_ACCEPTED'
   | 'INSUFFICIENT_TOKENS'
   | 'QUOTA_EXCEEDED'
+  | 'CONTENT_REJECTED'
   | 'NOT_FOUND';
 
 function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
@@ -63,6 +64,15 @@ export function getFieldErrors(error: unknown): Record<string, string> {
     }
   }
   return fieldErrors;
+}
+
+export type PolicyCategory = 'minors' | 'non_consent' | 'real_person' | 'unavailable';
+const POLICY_CATEGORIES: readonly string[] = ['minors', 'non_consent', 'real_person', 'unavailable'];
+
+/** For CONTENT_REJECTED: which content rule the text crossed (`extensions.policyCategory`). */
+export function getPolicyCategory(error: unknown): PolicyCategory | undefined {
+  const category = formattedErrors(error)[0]?.extensions?.['policyCategory'];
+  return typeof category === 'string' && POLICY_CATEGORIES.includes(category) ? (category as PolicyCategory) : undefined;
 }
 
 /** The message the server gave the first GraphQL error, if any (never a transport error's text). */

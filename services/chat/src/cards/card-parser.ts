@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AppError, CHAT_LIMITS } from '@app/schema';
+import { AppError, CHAT_LIMITS, type ErrorBody } from '@app/schema';
 import { Piscina } from 'piscina';
 import type { CardParseOutcome } from './card-parser.worker';
 import type { CharacterCardData } from './character-card';
@@ -12,6 +12,16 @@ export interface CardParserOptions {
   queue: number;
   /** A card still being read after this long is abandoned and its thread stopped. */
   timeoutMs: number;
+}
+
+/** A card refused by the content rules in the worker, with what they matched (for the refusal record). */
+export class CardRefused extends AppError {
+  constructor(
+    body: ErrorBody,
+    readonly evidence: string[],
+  ) {
+    super(body.code, body.message, body.details);
+  }
 }
 
 export interface ReadCard {
@@ -59,7 +69,13 @@ function workerEntry(): { filename: string; execArgv?: string[]; workerData?: Wo
   return {
     filename,
     execArgv: [...process.execArgv, '--require', require.resolve('@swc-node/register')],
-    workerData: { moduleAliases: { '@app/kit': require.resolve('@app/kit'), '@app/schema': require.resolve('@app/schema') } },
+    workerData: {
+      moduleAliases: {
+        '@app/kit': require.resolve('@app/kit'),
+        '@app/schema': require.resolve('@app/schema'),
+        '@app/policy': require.resolve('@app/policy'),
+      },
+    },
   };
 }
 
@@ -105,7 +121,10 @@ export class CardParser {
     this.inFlight++;
     try {
       const outcome = await this.pool.run(fileBase64, { signal: AbortSignal.timeout(timeLeftMs) });
-      if (!outcome.ok) throw AppError.fromBody(outcome.error);
+      if (!outcome.ok)
+        throw outcome.error.code === 'CONTENT_REJECTED'
+          ? new CardRefused(outcome.error, outcome.evidence ?? [])
+          : AppError.fromBody(outcome.error);
       const { avatarPng } = outcome;
       return {
         data: outcome.data,

@@ -1,29 +1,16 @@
 // First: workspace packages must resolve to the right files before they load (see the module).
 import './worker-module-aliases';
-import { assertAllowedContent, findUnstorableText } from '@app/kit';
+import { findUnstorableText } from '@app/kit';
+import { collectTexts, contentRejected, lexicalStage } from '@app/policy';
 import { AppError, type ErrorBody } from '@app/schema';
 import { CardError, type CharacterCardData, parseCharacterCard } from './character-card';
 import { stripPngMetadata } from './png-chunks';
 
 /** A card read in a worker thread: its data and avatar, or the error to answer with (errors do not cross threads intact). */
-export type CardParseOutcome = { ok: true; data: CharacterCardData; avatarPng: Uint8Array | null } | { ok: false; error: ErrorBody };
-
-/** The text of a card that the platform's content rules apply to. */
-function cardTexts(data: CharacterCardData): string[] {
-  return [
-    data.name,
-    data.description,
-    data.personality,
-    data.scenario,
-    data.first_mes,
-    data.mes_example,
-    data.system_prompt,
-    data.post_history_instructions,
-    data.creator_notes,
-    ...data.alternate_greetings,
-    ...data.tags,
-  ];
-}
+export type CardParseOutcome =
+  | { ok: true; data: CharacterCardData; avatarPng: Uint8Array | null }
+  /** `evidence`: what the content rules matched, for the refusal record. */
+  | { ok: false; error: ErrorBody; evidence?: string[] };
 
 /**
  * Runs in a worker thread: decodes the file, walks its PNG chunks, parses and validates the card, checks it
@@ -39,7 +26,9 @@ export default function readCardFile(fileBase64: string): CardParseOutcome {
       const field = unstorable.path.length > 0 ? unstorable.path.join('.') : 'text';
       return { ok: false, error: { code: 'VALIDATION_FAILED', message: `The card's ${field} ${unstorable.problem}.` } };
     }
-    assertAllowedContent(...cardTexts(card.data));
+    // Every text of the card, lorebook entries and extensions included: a published card is shown to others.
+    const verdict = lexicalStage.check(collectTexts(card.data).join('\n'));
+    if (!verdict.allowed) return { ok: false, error: contentRejected(verdict.category!).toBody(), evidence: verdict.evidence };
     // Location and other metadata chunks never reach storage (TRUST-AND-SAFETY).
     return { ok: true, data: card.data, avatarPng: card.image ? stripPngMetadata(card.image) : null };
   } catch (error) {

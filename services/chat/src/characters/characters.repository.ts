@@ -1,4 +1,4 @@
-import type { SqlSession } from '@app/kit';
+import type { SqlSession, Transaction } from '@app/kit';
 import type { Character } from '@app/schema';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
@@ -99,9 +99,10 @@ export class CharactersRepository {
     return rows[0] ?? null;
   }
 
-  async findOwned(id: string, ownerId: string, lock = false): Promise<CharacterRow | null> {
+  /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */
+  async findOwned(id: string, ownerId: string, lockIn?: Transaction): Promise<CharacterRow | null> {
     const rows = await this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2${lockIn ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;

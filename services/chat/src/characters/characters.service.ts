@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent } from '@app/kit';
+import { type ContentPolicy, type PolicyVerdict, collectTexts } from '@app/policy';
 import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
-import { type CardParser, type ReadCard, assertCardFileSize } from '../cards/card-parser';
+import { type CardParser, CardRefused, type ReadCard, assertCardFileSize } from '../cards/card-parser';
 import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../cards/character-card';
 import type { ChatStore } from '../chat.store';
 import type { MemberLedger } from '../member-ledger';
 import { type CharacterRow, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'Character not found');
+
+/** The verdict behind a card the worker refused, for the refusal record. */
+const refusedBy = (error: CardRefused): PolicyVerdict => ({
+  allowed: false,
+  reason: error.details?.policyCategory ?? 'minors',
+  stage: 'lexical',
+  evidence: error.evidence,
+});
 
 /** Splits a card's free-text personality into traits when it reads like a list ("shy, curious; kind"). */
 export function traitsFromPersonality(personality: string): string[] {
@@ -56,6 +64,7 @@ export class CharactersService {
     private readonly store: ChatStore,
     private readonly ledger: MemberLedger,
     private readonly cards: CardParser,
+    private readonly policy: ContentPolicy,
   ) {}
 
   async list(userId: string): Promise<Character[]> {
@@ -81,14 +90,17 @@ export class CharactersService {
     const parsed = CharacterInput.safeParse(rawInput);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
-    assertAllowedContent(
-      input.name,
-      input.description,
-      input.personalityTraits.join(', '),
-      input.scenario,
-      input.greeting,
-      input.exampleDialogue,
-      input.systemPrompt,
+    await this.policy.assertAllowed(
+      [
+        input.name,
+        input.description,
+        input.personalityTraits.join(', '),
+        input.scenario,
+        input.greeting,
+        input.exampleDialogue,
+        input.systemPrompt,
+      ],
+      { path: 'character', userId },
     );
     return this.insert(
       {
@@ -115,7 +127,7 @@ export class CharactersService {
     if (!parsed.success) throw validationError(parsed.error);
     const patch = parsed.data;
     const row = await this.store.transaction(async ({ characters }, tx) => {
-      const current = await characters.findOwned(id, userId, true);
+      const current = await characters.findOwned(id, userId, tx);
       if (!current) throw notFound();
       const next: CharacterRow = {
         ...current,
@@ -130,14 +142,20 @@ export class CharactersService {
         example_dialogue: patch.exampleDialogue ?? current.example_dialogue,
         system_prompt: patch.systemPrompt ?? current.system_prompt,
       };
-      assertAllowedContent(
-        next.name,
-        next.description,
-        next.traits.join(', '),
-        next.scenario,
-        next.greeting,
-        next.example_dialogue,
-        next.system_prompt,
+      // Every field the character will show, the imported card's lorebook and extensions included.
+      await this.policy.assertAllowed(
+        [
+          next.name,
+          next.description,
+          next.traits.join(', '),
+          next.personality_text,
+          next.scenario,
+          next.greeting,
+          next.example_dialogue,
+          next.system_prompt,
+          ...collectTexts(next.card),
+        ],
+        { path: 'character', userId },
       );
       const updated = await characters.update(next);
       await tx.emit(chatEvents.characterUpdated, { characterId: id, isPublic: updated.is_public }, userId);
@@ -160,7 +178,12 @@ export class CharactersService {
   async importCard(userId: string, fileBase64: string, deadlineAt?: number): Promise<Character> {
     assertCardFileSize(fileBase64);
     await this.ledger.assertCharacterQuotaLeft(userId);
-    const card = await this.cards.read(fileBase64, deadlineAt);
+    const card = await this.cards.read(fileBase64, deadlineAt).catch(async (error: unknown) => {
+      if (error instanceof CardRefused) await this.policy.recordRefusal(refusedBy(error), '', { path: 'card.import', userId });
+      throw error;
+    });
+    // The worker ran the lexical stage over every text of the card; the moderation model (when configured) runs here.
+    await this.policy.assertAllowed(collectTexts(card.data), { path: 'card.import', userId, lexical: false });
     return this.insert(importedCharacter(userId, card), true);
   }
 

@@ -1,4 +1,4 @@
-import type { SqlSession } from '@app/kit';
+import type { SqlSession, Transaction } from '@app/kit';
 import type { Conversation, Message, MessageStatus, Swipe } from '@app/schema';
 
 export interface ConversationRow {
@@ -89,9 +89,10 @@ export class ConversationsRepository {
     );
   }
 
-  async find(id: string, ownerId: string, lock = false): Promise<ConversationRow | null> {
+  /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */
+  async find(id: string, ownerId: string, lockIn?: Transaction): Promise<ConversationRow | null> {
     const rows = await this.session.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "id" = $1 AND "owner_id" = $2${lockIn ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;
@@ -116,7 +117,7 @@ export class ConversationsRepository {
    * Holds the member's conversation creations to one at a time until the transaction ends, so a burst cannot
    * count the same free places twice (PostgreSQL's transaction-scoped advisory lock, keyed by the member).
    */
-  async lockCreationsOf(ownerId: string): Promise<void> {
+  async lockCreationsOf(ownerId: string, _within: Transaction): Promise<void> {
     await this.session.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`chat.conversation.create:${ownerId}`]);
   }
 
@@ -189,9 +190,10 @@ export class ConversationsRepository {
     return rows.reverse();
   }
 
-  async findMessage(id: string, ownerId: string | null, lock = false): Promise<MessageRow | null> {
+  /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */
+  async findMessage(id: string, ownerId: string | null, lockIn?: Transaction): Promise<MessageRow | null> {
     const rows = await this.session.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "id" = $1 AND ($2::uuid IS NULL OR "owner_id" = $2)${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "id" = $1 AND ($2::uuid IS NULL OR "owner_id" = $2)${lockIn ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Transaction, assertAllowedContent, logger } from '@app/kit';
+import { type Transaction, logger } from '@app/kit';
+import type { ContentPolicy } from '@app/policy';
 import {
   AppError,
   CHAT_LIMITS,
@@ -71,6 +72,7 @@ export class ConversationsService {
     private readonly engine: ReplyEngine,
     private readonly provider: ChatProvider,
     private readonly config: ChatConfig,
+    private readonly policy: ContentPolicy,
   ) {}
 
   async list(userId: string): Promise<Conversation[]> {
@@ -83,12 +85,12 @@ export class ConversationsService {
 
   async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
     const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
-    assertAllowedContent(title);
+    await this.policy.assertAllowed([title], { path: 'chat.title', userId });
     const character = characterId ? await this.characters.findVisibleRow(userId, characterId) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
     const row = await this.store.transaction(async ({ conversations }, tx) => {
-      await this.assertRoomForConversation(conversations, userId);
+      await this.assertRoomForConversation(conversations, userId, tx);
       const created = await conversations.insert({
         id,
         ownerId: userId,
@@ -123,7 +125,7 @@ export class ConversationsService {
     // A rename that names no title changes nothing, as any field left out of an update.
     if (rawTitle === undefined) return this.get(userId, id);
     const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
-    assertAllowedContent(title);
+    await this.policy.assertAllowed([title], { path: 'chat.title', userId });
     const row = await this.store.run(({ conversations }) => conversations.rename(id, userId, title));
     if (!row) throw notFound();
     return toConversation(row);
@@ -156,7 +158,7 @@ export class ConversationsService {
   /** Stores the member's message, charges the reply, and starts it; the reply streams to live subscribers. */
   async send(userId: string, conversationId: string, rawContent: unknown): Promise<{ userMessage: Message; assistantMessage: Message }> {
     const content = parse(Content, rawContent);
-    assertAllowedContent(content);
+    await this.policy.assertAllowed([content], { path: 'chat.message', userId });
     await this.store.run(async ({ conversations }) => {
       await this.owned(conversations, userId, conversationId);
       await this.assertPace(conversations, userId);
@@ -169,7 +171,7 @@ export class ConversationsService {
     try {
       rows = await this.store.transaction(async ({ conversations }, tx) => {
         await this.ledger.settleReply(debitKey);
-        const conversation = await this.owned(conversations, userId, conversationId, true);
+        const conversation = await this.owned(conversations, userId, conversationId, tx);
         if (await conversations.streamingIn(conversationId)) throw busy();
         const user = await conversations.insertMessage({
           id: randomUUID(),
@@ -232,8 +234,8 @@ export class ConversationsService {
     try {
       ({ row, conversation } = await this.store.transaction(async ({ conversations }, tx) => {
         await this.ledger.settleReply(debitKey);
-        const locked = await this.owned(conversations, userId, conversationId, true);
-        const current = await conversations.findMessage(last.id, userId, true);
+        const locked = await this.owned(conversations, userId, conversationId, tx);
+        const current = await conversations.findMessage(last.id, userId, tx);
         if (!current || current.status === 'streaming' || current.swipes.length !== swipeIndex) throw busy();
         const updated = await conversations.startSwipe(
           last.id,
@@ -257,8 +259,8 @@ export class ConversationsService {
   }
 
   async selectSwipe(userId: string, messageId: string, index: number): Promise<Message> {
-    const row = await this.store.transaction(async ({ conversations }) => {
-      const current = await conversations.findMessage(messageId, userId, true);
+    const row = await this.store.transaction(async ({ conversations }, tx) => {
+      const current = await conversations.findMessage(messageId, userId, tx);
       if (!current) throw new AppError('NOT_FOUND', 'Message not found');
       if (current.role !== 'assistant') throw new AppError('VALIDATION_FAILED', 'Only replies have alternatives.');
       if (current.status === 'streaming') throw busy();
@@ -284,8 +286,8 @@ export class ConversationsService {
    * Bounds what one member can make the database keep: a cap on conversations kept and a pace for starting them,
    * counted from rows (so every chat instance shares them) under a per-member lock (so a burst counts each place once).
    */
-  private async assertRoomForConversation(conversations: ConversationsRepository, userId: string): Promise<void> {
-    await conversations.lockCreationsOf(userId);
+  private async assertRoomForConversation(conversations: ConversationsRepository, userId: string, tx: Transaction): Promise<void> {
+    await conversations.lockCreationsOf(userId, tx);
     const load = await conversations.creationLoad(userId);
     if (load.total >= this.config.conversationsPerMember) {
       throw new AppError(
@@ -307,8 +309,8 @@ export class ConversationsService {
     }
   }
 
-  private async owned(conversations: ConversationsRepository, userId: string, id: string, lock = false): Promise<ConversationRow> {
-    const row = await conversations.find(id, userId, lock);
+  private async owned(conversations: ConversationsRepository, userId: string, id: string, lockIn?: Transaction): Promise<ConversationRow> {
+    const row = await conversations.find(id, userId, lockIn);
     if (!row) throw notFound();
     return row;
   }
@@ -401,6 +403,8 @@ export class ConversationsService {
       step = await stream.next();
     }
     const summary = (step.value.text || text).trim();
+    // A summary is read back into every later prompt: one that crosses the hard lines is not kept.
+    if (summary && !(await this.policy.check([summary], { path: 'chat.summary', userId: conversation.owner_id })).allowed) return;
     if (summary)
       await this.store.run(({ conversations }) => conversations.saveSummary(conversation.id, summary, turns[turns.length - 1]!.seq));
   }

@@ -1,13 +1,15 @@
 import {
   Environment,
   type UpstreamError,
-  type UpstreamErrorKind,
   UpstreamExchange,
   type UpstreamWording,
   decimal,
   describeErrorObject,
   integer,
   isJsonObject,
+  normaliseApiBaseUrl,
+  providerErrorCode,
+  stripUndefined,
   text,
   tryParseJson,
   withDetail,
@@ -101,7 +103,7 @@ export class OpenAiChatProvider implements ChatProvider {
       idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
       totalTimeoutMs: DEFAULT_TOTAL_TIMEOUT_MS,
       ...stripUndefined(options),
-      baseUrl: normaliseBaseUrl(options.baseUrl),
+      baseUrl: normaliseChatBaseUrl(options.baseUrl),
       apiKey: options.apiKey?.trim() || null,
     });
     this.endpoint = `${this.config.baseUrl}/chat/completions`;
@@ -288,20 +290,9 @@ export class OpenAiChatProvider implements ChatProvider {
   }
 }
 
-const CODE_OF_KIND: Record<UpstreamErrorKind, ProviderError['code']> = {
-  cancelled: 'CANCELLED',
-  timeout: 'TIMEOUT',
-  'rate-limited': 'RATE_LIMITED',
-  'bad-request': 'VALIDATION_FAILED',
-  auth: 'UNAVAILABLE',
-  quota: 'UNAVAILABLE',
-  refused: 'UNAVAILABLE',
-  unavailable: 'UNAVAILABLE',
-};
-
 /** An upstream failure as this adapter's ProviderError, in kit's words or the adapter's own. */
 function toProviderError(failure: UpstreamError, message = failure.message): OpenAiProviderError {
-  const error = new OpenAiProviderError(CODE_OF_KIND[failure.kind], message, failure.status, failure.retryAfterSeconds);
+  const error = new OpenAiProviderError(providerErrorCode(failure.kind), message, failure.status, failure.retryAfterSeconds);
   if (failure.cause !== undefined) (error as Error).cause = failure.cause;
   return error;
 }
@@ -340,25 +331,9 @@ function readUsage(payload: ChunkPayload, state: { promptTokens: number | null; 
   }
 }
 
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}
-
-/** Drops trailing slashes and a pasted `/chat/completions` suffix; rejects anything but http(s) URLs. */
-function normaliseBaseUrl(raw: string): string {
-  let value = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error('The chat provider base URL must be an http(s) URL such as https://api.openai.com/v1');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error('The chat provider base URL must be an http(s) URL such as https://api.openai.com/v1');
-  }
-  value = value.replace(/\/+$/, '').replace(/\/chat\/completions$/i, '');
-  return value.replace(/\/+$/, '');
-}
+/** Drops trailing slashes and a pasted `/chat/completions`; rejects anything but http(s) URLs. */
+const normaliseChatBaseUrl = (raw: string) =>
+  normaliseApiBaseUrl(raw, /\/chat\/completions$/i, 'The chat provider base URL must be an http(s) URL such as https://api.openai.com/v1');
 
 const MS = { min: 1 };
 
@@ -415,7 +390,7 @@ export function readOpenAiChatConfig(env: NodeJS.ProcessEnv): OpenAiChatConfig |
   }
   let baseUrl: string;
   try {
-    baseUrl = normaliseBaseUrl(vars.CHAT_API_BASE_URL);
+    baseUrl = normaliseChatBaseUrl(vars.CHAT_API_BASE_URL);
   } catch {
     throw new Error(
       'CHAT_API_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, https://openrouter.ai/api/v1 or http://127.0.0.1:11434/v1',

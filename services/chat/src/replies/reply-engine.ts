@@ -1,4 +1,5 @@
-import { type Bus, type Subscription, type Transaction, contentPolicy, logger, toStorableText } from '@app/kit';
+import { type Bus, type Subscription, type Transaction, logger, toStorableText } from '@app/kit';
+import type { ContentPolicy } from '@app/policy';
 import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
 import { z } from 'zod';
 import type { ChatConfig } from '../chat.config';
@@ -40,6 +41,7 @@ export class ReplyEngine {
     private readonly ledger: MemberLedger,
     private readonly provider: ChatProvider,
     private readonly config: ChatConfig,
+    private readonly policy: ContentPolicy,
   ) {}
 
   async start(): Promise<Subscription> {
@@ -100,8 +102,10 @@ export class ReplyEngine {
       // A provider's U+0000 or unpaired surrogate would fail the save; U+FFFD keeps the length, so live offsets hold.
       const snapshot = toStorableText(text);
       // Model output obeys the same hard lines as member input; a crossing ends the reply and erases it.
-      if (!contentPolicy.check(snapshot.slice(-4000)).allowed) {
+      const verdict = this.policy.checkNow(snapshot.slice(-4000));
+      if (!verdict.allowed) {
         rejected = true;
+        void this.policy.recordRefusal(verdict, snapshot, { path: 'chat.reply', userId: job.userId });
         controller.abort(new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules'));
         return;
       }
@@ -149,7 +153,11 @@ export class ReplyEngine {
       await saving;
       const result = step.value;
       const finalText = toStorableText(result.text || text);
-      if (!contentPolicy.check(finalText).allowed) throw new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules');
+      // The whole reply, through the moderation model too when one is configured.
+      if (!(await this.policy.check([finalText], { path: 'chat.reply', userId: job.userId })).allowed) {
+        rejected = true;
+        throw new ProviderError('CONTENT_REJECTED', 'The reply crossed the content rules');
+      }
       await this.finish(job, { content: finalText, status: 'complete', errorCode: null }, async (tx, message) => {
         await tx.emit(
           chatEvents.replyCompleted,

@@ -1,5 +1,5 @@
 import type { QuotaKind } from '@app/schema';
-import type { SqlSession } from '@app/kit';
+import type { SqlSession, Transaction } from '@app/kit';
 
 export interface LedgerRow {
   id: string;
@@ -17,7 +17,7 @@ export class TokensRepository {
   constructor(private readonly session: SqlSession) {}
 
   /** Locks the member's row so concurrent debits for one member queue up; returns the balance. */
-  async lockBalance(userId: string): Promise<number | null> {
+  async lockBalance(userId: string, _within: Transaction): Promise<number | null> {
     const rows = await this.session.query<{ token_balance: number }>(
       `SELECT "token_balance" FROM "identity"."users" WHERE "id" = $1 FOR UPDATE`,
       [userId],

@@ -33,7 +33,7 @@ export class TokensService {
     idempotencyKey: string,
   ): Promise<TokenChange> {
     const now = this.clock();
-    const locked = await tokens.lockBalance(userId);
+    const locked = await tokens.lockBalance(userId, tx);
     if (locked === null) throw new AppError('NOT_FOUND', 'Member not found');
     const existing = await tokens.findEntry(idempotencyKey);
     if (existing) return this.change(userId, locked, 0, existing.reason, now);
@@ -61,7 +61,7 @@ export class TokensService {
   async debit(input: { userId: string; amount: number; reason: string; idempotencyKey: string; quota?: QuotaKind }): Promise<TokenChange> {
     return this.store.transaction(async ({ tokens }, tx) => {
       const now = this.clock();
-      const balance = await tokens.lockBalance(input.userId);
+      const balance = await tokens.lockBalance(input.userId, tx);
       if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
       const existing = await tokens.findEntry(input.idempotencyKey);
       if (existing) {
@@ -104,7 +104,7 @@ export class TokensService {
   async refund(input: { userId: string; debitIdempotencyKey: string; reason: string }): Promise<TokenChange & { refunded: boolean }> {
     return this.store.transaction(async ({ tokens }, tx) => {
       const now = this.clock();
-      const balance = await tokens.lockBalance(input.userId);
+      const balance = await tokens.lockBalance(input.userId, tx);
       if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
       const debit = await tokens.findEntry(input.debitIdempotencyKey);
       if (!debit) {
@@ -144,9 +144,9 @@ export class TokensService {
 
   /** Counts one use of a quota that has no token cost; repeating an idempotency key counts once. */
   async consumeQuota(input: { userId: string; kind: QuotaKind; idempotencyKey: string }): Promise<QuotaUsage> {
-    return this.store.transaction(async ({ tokens }) => {
+    return this.store.transaction(async ({ tokens }, tx) => {
       const now = this.clock();
-      if ((await tokens.lockBalance(input.userId)) === null) throw new AppError('NOT_FOUND', 'Member not found');
+      if ((await tokens.lockBalance(input.userId, tx)) === null) throw new AppError('NOT_FOUND', 'Member not found');
       const period = quotaPeriod(now);
       if (!(await tokens.hasQuotaUse(input.idempotencyKey))) {
         await this.assertQuotaLeft(tokens, input.userId, input.kind, now);

@@ -1,6 +1,7 @@
 export * from './bus';
 export { DEFAULT_EVENT_RETENTION, type EventRetention, eventsEnvironment, readEventRetention } from './event-retention';
-export { type EventLogStats, InProcessBus, type InProcessBusOptions } from './in-process-bus';
+export { type EventLogStats } from './event-log';
+export { InProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { NatsBus, type NatsBusOptions } from './nats-bus';
 export { type NatsConnectOptions } from './nats-connection';
 export { type NatsUserPermissions, inboxPrefixOf, natsPermissionsOf } from './nats-permissions';

@@ -20,6 +20,7 @@ import {
 } from '@nats-io/jetstream';
 import { type NatsConnection, PermissionViolationError, RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { z } from 'zod';
+import { DEFAULT_SERVICE_VERSION } from '../env/kit.environment';
 import { logger } from '../logger';
 import {
   type Bus,
@@ -41,13 +42,12 @@ import { type BusOperation, BusPermissionError } from './scoped-bus';
 const NANOS_PER_MS = 1_000_000;
 /** A readiness probe must answer promptly, also while the connection is down. */
 const READY_FLUSH_TIMEOUT_MS = 2_000;
-/** Reported by `nats micro info`; SERVICE_VERSION overrides it. */
-const SERVICE_VERSION = '0.1.0';
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 export interface NatsBusOptions extends NatsConnectOptions {
   /** The EVENTS stream's limits, applied at every start (DEFAULT_EVENT_RETENTION when absent). */
   retention?: EventRetention;
+  /** Reported by `nats micro info` (SERVICE_VERSION, checked to be a semantic version when the environment is read). */
+  serviceVersion?: string;
 }
 
 /** The distributed bus: core NATS for request/reply and live subjects, JetStream for domain events. */
@@ -65,10 +65,9 @@ export class NatsBus implements Bus {
     private readonly jsm: JetStreamManager,
     /** The principal (or client name) this connection acts for, in logs and refusals. */
     private readonly name: string,
+    serviceVersion: string,
   ) {
-    const wanted = process.env.SERVICE_VERSION;
-    // The services protocol requires semantic versions; anything else would make `nats micro` reject the answers.
-    this.micro = new MicroRegistry(nc, wanted && SEMVER.test(wanted) ? wanted : SERVICE_VERSION);
+    this.micro = new MicroRegistry(nc, serviceVersion);
     this.whenClosed = nc.closed().then((error) => {
       if (error && !this.isClosing) logger.fatal({ client: name, err: error }, 'the NATS connection closed for good');
       return error ?? null;
@@ -82,7 +81,7 @@ export class NatsBus implements Bus {
     try {
       const jsm = await jetstreamManager(nc);
       await ensureEventStream(jsm, options.retention ?? DEFAULT_EVENT_RETENTION);
-      return new NatsBus(nc, jetstream(nc), jsm, options.principal ?? name);
+      return new NatsBus(nc, jetstream(nc), jsm, options.principal ?? name, options.serviceVersion ?? DEFAULT_SERVICE_VERSION);
     } catch (error) {
       await nc.close();
       throw refusal(error, options.principal ?? name, 'consume', EVENT_STREAM) ?? error;

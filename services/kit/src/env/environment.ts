@@ -145,7 +145,7 @@ export function flag(fallback: boolean, doc: Doc): Variable<boolean> {
 }
 
 /** Free text; `fallback` undefined means the variable may stay unset (null). */
-type TextDoc = Doc & { minLength?: number; secret?: boolean; keepsEmpty?: boolean };
+type TextDoc = Doc & { minLength?: number; secret?: boolean; keepsEmpty?: boolean; pattern?: { test: RegExp; message: string } };
 
 export function text(fallback: string, doc: TextDoc): Variable<string>;
 export function text(fallback: null, doc: TextDoc): Variable<string | null>;
@@ -158,6 +158,10 @@ export function text(fallback: string | null, doc: TextDoc): Variable<string | n
       if (raw === undefined) return fallback;
       if (raw.length < minLength) {
         context.addIssue({ code: 'custom', message: `must be at least ${minLength} characters long` });
+        return z.NEVER;
+      }
+      if (doc.pattern && !doc.pattern.test.test(raw)) {
+        context.addIssue({ code: 'custom', message: doc.pattern.message });
         return z.NEVER;
       }
       return raw;

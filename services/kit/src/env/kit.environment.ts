@@ -2,6 +2,9 @@ import { BUS_PRINCIPALS, type BusPrincipal } from '@app/schema';
 import { Environment, type Variable, flag, integer, oneOf, text, url } from './environment';
 
 /** Where state lives and how processes meet: read by every process of the platform. */
+/** What each service advertises in `nats micro info` unless SERVICE_VERSION says otherwise. */
+export const DEFAULT_SERVICE_VERSION = '0.1.0';
+
 export const infraEnvironment = new Environment('every process', {
   DATA_DIR: text('./data', {
     meaning:
@@ -30,10 +33,13 @@ export const infraEnvironment = new Environment('every process', {
     meaning:
       '`test` makes `LOG_LEVEL` default to `silent`; `production` makes every process refuse a NATS server that lets clients in without credentials.',
   }),
-  SERVICE_VERSION: text(null, {
-    meaning:
-      'Version each service advertises in the NATS services protocol (`nats micro info`); a semantic version, the package version by default.',
-    defaultText: 'the package version',
+  SERVICE_VERSION: text(DEFAULT_SERVICE_VERSION, {
+    // The services protocol requires semantic versions; anything else would make `nats micro` reject the answers.
+    pattern: {
+      test: /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/,
+      message: 'must be a semantic version such as 1.4.0',
+    },
+    meaning: 'Version each service advertises in the NATS services protocol (`nats micro info`); must be a semantic version.',
   }),
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertAllowedContent } from '@app/kit';
+import type { ContentPolicy } from '@app/policy';
 import { AppError, GenerateImageInput, type GenerationJob, mediaEvents, validationError } from '@app/schema';
 import type { MediaConfig } from '../media.config';
 import type { MediaStore } from '../media.store';
@@ -17,6 +17,7 @@ export class GenerationService {
     private readonly worker: GenerationWorker,
     private readonly updates: GenerationUpdates,
     private readonly config: MediaConfig,
+    private readonly policy: ContentPolicy,
   ) {}
 
   /** Validates, checks the content rules and the member's pace, charges 1 token (+ image quota), then queues. */
@@ -24,7 +25,7 @@ export class GenerationService {
     const parsed = GenerateImageInput.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const { prompt, ...settings } = parsed.data;
-    assertAllowedContent(prompt);
+    await this.policy.assertAllowed([prompt], { path: 'image.prompt', userId });
     const load = await this.store.run(({ jobs }) => jobs.recentLoad(userId));
     if (load.lastMinute >= this.config.generationsPerMinute) {
       throw new AppError('RATE_LIMITED', 'You are generating images too quickly. Please wait a minute.', { retryAfterSeconds: 60 });

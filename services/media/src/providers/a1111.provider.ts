@@ -5,7 +5,7 @@ import {
   imageProviderEnvironment,
 } from './image-provider.environment';
 import type { ImageSettings } from '@app/schema';
-import { UpstreamExchange, isJsonObject, tryParseJson } from '@app/kit';
+import { UpstreamExchange, isJsonObject, stripUndefined, tryParseJson } from '@app/kit';
 import {
   type ImageProviderHttpError,
   asImageProviderError,
@@ -13,7 +13,6 @@ import {
   decodeBase64,
   imageProviderWording,
   normaliseBaseUrl,
-  stripUndefined,
   toImageProviderError,
   unavailable,
   urlText,

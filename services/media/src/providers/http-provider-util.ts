@@ -1,4 +1,4 @@
-import type { UpstreamError, UpstreamErrorKind, UpstreamExchange, UpstreamWording } from '@app/kit';
+import { type UpstreamError, type UpstreamExchange, type UpstreamWording, normaliseApiBaseUrl, providerErrorCode } from '@app/kit';
 import { ImageProviderError } from './image-provider';
 
 /**
@@ -33,21 +33,10 @@ export function imageProviderWording(urlHint: string): UpstreamWording {
   };
 }
 
-const CODE_OF_KIND: Record<UpstreamErrorKind, ImageErrorCode> = {
-  cancelled: 'CANCELLED',
-  timeout: 'TIMEOUT',
-  'rate-limited': 'RATE_LIMITED',
-  'bad-request': 'VALIDATION_FAILED',
-  auth: 'UNAVAILABLE',
-  quota: 'UNAVAILABLE',
-  refused: 'UNAVAILABLE',
-  unavailable: 'UNAVAILABLE',
-};
-
 /** An upstream failure as an ImageProviderError, in kit's words or the adapter's own. */
 export function toImageProviderError(failure: UpstreamError, message = failure.message): ImageProviderHttpError {
   const error = new ImageProviderHttpError(
-    CODE_OF_KIND[failure.kind],
+    providerErrorCode(failure.kind),
     message,
     failure.status,
     failure.retryable,
@@ -97,24 +86,10 @@ export function assertImage(bytes: Buffer, status?: number): Buffer {
 
 /** An http(s) URL without trailing slashes or the given pasted endpoint suffix; throws `message` otherwise. */
 export function normaliseBaseUrl(raw: string, suffix: RegExp, message: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new Error(message);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(message);
-  url.search = '';
-  url.hash = '';
-  url.pathname = url.pathname.replace(/\/+$/, '').replace(suffix, '').replace(/\/+$/, '');
-  return url;
+  return new URL(normaliseApiBaseUrl(raw, suffix, message));
 }
 
 /** `url` as text without a trailing slash (URL keeps one for an empty path). */
 export function urlText(url: URL): string {
   return url.toString().replace(/\/+$/, '');
-}
-
-export function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

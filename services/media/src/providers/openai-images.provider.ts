@@ -4,7 +4,7 @@ import {
   imageProviderEnvironment,
 } from './image-provider.environment';
 import type { ImageSettings } from '@app/schema';
-import { UpstreamExchange, describeErrorObject, isJsonObject, withDetail } from '@app/kit';
+import { UpstreamExchange, describeErrorObject, isJsonObject, stripUndefined, withDetail } from '@app/kit';
 import {
   ImageProviderHttpError,
   asImageProviderError,
@@ -12,7 +12,6 @@ import {
   decodeBase64,
   imageProviderWording,
   normaliseBaseUrl,
-  stripUndefined,
   toImageProviderError,
   unavailable,
   urlText,
