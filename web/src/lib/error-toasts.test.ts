@@ -34,7 +34,7 @@ describe('TOASTS', () => {
   });
 
   it('lists every toast of the catalogue', () => {
-    expect(Object.keys(TOASTS)).toHaveLength(23);
+    expect(Object.keys(TOASTS)).toHaveLength(24);
   });
 
   it('maps session and quota errors to their toast, others to the fallback', () => {
@@ -43,5 +43,17 @@ describe('TOASTS', () => {
     expect(toastForError(new Error('boom'), fallback)).toBe(fallback);
     expect(toastForError(withCode('UNAUTHENTICATED'), fallback)).toEqual(TOASTS.unauthorized);
     expect(toastForError(withCode('INSUFFICIENT_TOKENS'), fallback).title).toBe('Not enough tokens');
+  });
+
+  it('explains a content-rule refusal by the rule it crossed, or in general when the server names none', () => {
+    const refused = (policyCategory?: string) =>
+      new CombinedGraphQLErrors({ errors: [{ message: 'refused', extensions: { code: 'CONTENT_REJECTED', policyCategory } }] });
+    expect(toastForError(refused('real_person'), { title: 'Fallback' })).toEqual({
+      title: 'Not allowed',
+      description: 'Sexual content about real, named people is not allowed.',
+      variant: 'destructive',
+    });
+    expect(toastForError(refused('unavailable'), { title: 'Fallback' }).description).toMatch(/could not be checked/);
+    expect(toastForError(refused(), { title: 'Fallback' })).toEqual(TOASTS.contentRejected);
   });
 });
