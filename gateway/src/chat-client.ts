@@ -1,5 +1,13 @@
 import type { Bus } from '@app/kit';
-import { AppError, type ChatLiveUpdate, type Message, type RequestMeta, chatRpc } from '@app/schema';
+import {
+  AppError,
+  type ChatLiveUpdate,
+  type ContentRating,
+  type Message,
+  type ModerationTarget,
+  type RequestMeta,
+  chatRpc,
+} from '@app/schema';
 import { LIVE_TOPICS, type LiveHub } from './live-hub';
 
 /** How long `/api/chat/:id` waits for a reply before answering with what exists (provider time-outs are shorter). */
@@ -37,10 +45,12 @@ export class ChatClient {
 
   listCharacters = async (userId: string, meta: RequestMeta) =>
     (await this.bus.request(chatRpc.listCharacters, { userId }, meta)).characters;
-  listPublicCharacters = async (userId: string, limit: number, meta: RequestMeta) =>
-    (await this.bus.request(chatRpc.listPublicCharacters, { userId, limit }, meta)).characters;
-  getCharacter = (userId: string, characterId: string, meta: RequestMeta) =>
-    this.bus.request(chatRpc.getCharacter, { userId, characterId }, meta);
+  listPublicCharacters = async (userId: string, limit: number, ratings: ContentRating[], meta: RequestMeta) =>
+    (await this.bus.request(chatRpc.listPublicCharacters, { userId, limit, ratings }, meta)).characters;
+  getCharacter = (userId: string, characterId: string, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(chatRpc.getCharacter, { userId, characterId, ratings }, meta);
+  describeContent = async (characterIds: string[], messageIds: string[], meta: RequestMeta): Promise<ModerationTarget[]> =>
+    (await this.bus.request(chatRpc.describeContent, { characterIds, messageIds }, meta)).targets;
   createCharacter = (userId: string, input: unknown, meta: RequestMeta) =>
     this.bus.request(chatRpc.createCharacter, { userId, input }, meta);
   updateCharacter = (userId: string, characterId: string, input: unknown, meta: RequestMeta) =>

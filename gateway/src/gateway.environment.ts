@@ -128,4 +128,8 @@ export const publicWebEnvironment = new Environment('gateway → web', {
       'Event endpoint, e.g. `https://plausible.io/api/event` or a GA4-compatible `https://www.google-analytics.com/g/collect`. When it is an absolute http(s) URL its origin is added to the CSP `connect-src`.',
   }),
   ANALYTICS_SITE_ID: text(null, { meaning: 'Plausible domain or GA4 measurement id.' }),
+  AGE_VERIFICATION_REQUIRED: flag(false, {
+    meaning:
+      '`true`: content rated above safe is hidden from members whose age is only self-declared (the sign-up date of birth) until an age-assurance provider has verified it, and they are told how. See [Trust and safety](#trust-and-safety).',
+  }),
 });

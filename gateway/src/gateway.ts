@@ -24,6 +24,8 @@ import { IdentityClient } from './identity-client';
 import { LiveHub } from './live-hub';
 import { LiveSessions } from './live-sessions';
 import { MediaClient } from './media-client';
+import { ContentAccess } from './moderation/content-access';
+import { ModerationTargets } from './moderation/moderation-targets';
 import { apiRouter } from './rest/api.router';
 
 export interface Gateway {
@@ -64,6 +66,8 @@ export async function createGateway({
   await live.start(bus);
   const chat = new ChatClient(bus, live);
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
+  const access = new ContentAccess(config.publicWeb.ageVerificationRequired);
+  const targets = new ModerationTargets(media, chat);
   const schema = buildGatewaySchema(live);
   const app = express();
   const server = http.createServer(httpServerOptions, app);
@@ -96,7 +100,7 @@ export async function createGateway({
   const websocket = serveGraphQLOverWebSocket({
     server,
     schema,
-    services: { identity, chat, media, live },
+    services: { identity, chat, media, live, access, targets },
     liveSessions,
     pressure,
     trustProxyHops: config.trustProxyHops,
@@ -156,6 +160,8 @@ export async function createGateway({
           chat,
           media,
           live,
+          access,
+          targets,
           session: {
             token: state.sessionToken,
             start: (token, expiresAt) => res.append('Set-Cookie', sessionCookie(token, expiresAt, secure)),
@@ -165,7 +171,7 @@ export async function createGateway({
       },
     }),
   );
-  app.use('/api', apiRouter(identity, chat, media, config.secureCookies));
+  app.use('/api', apiRouter({ identity, chat, media, access, targets }, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use(finalErrorHandler);
 

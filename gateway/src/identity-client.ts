@@ -1,5 +1,5 @@
 import { type Bus, hashSessionToken } from '@app/kit';
-import { AppError, type RequestMeta, type User, identityRpc } from '@app/schema';
+import { AppError, type CaseStatus, type ModerationTarget, type RequestMeta, type Role, type User, identityRpc } from '@app/schema';
 import { SessionCache } from './session-cache';
 
 /**
@@ -64,6 +64,23 @@ export class IdentityClient {
 
   recordInterest = (interest: unknown, userId: string | null, clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
+
+  fileReport = (reporterId: string, input: unknown, target: ModerationTarget, meta: RequestMeta) =>
+    this.bus.request(identityRpc.fileReport, { reporterId, input, target }, meta);
+  fileTakedown = (input: unknown, targets: ModerationTarget[], clientIp: string, meta: RequestMeta) =>
+    this.bus.request(identityRpc.fileTakedown, { input, targets, clientIp }, meta);
+  listCases = (status: CaseStatus, first: number, after: string | null, meta: RequestMeta) =>
+    this.bus.request(identityRpc.listCases, { status, first, after }, meta);
+  takeAction = (moderatorId: string, input: unknown, target: ModerationTarget | null, meta: RequestMeta) =>
+    this.bus.request(identityRpc.takeAction, { moderatorId, input, target }, meta);
+  listAudit = (first: number, after: string | null, meta: RequestMeta) => this.bus.request(identityRpc.listAudit, { first, after }, meta);
+  listNotices = async (userId: string, meta: RequestMeta) => (await this.bus.request(identityRpc.listNotices, { userId }, meta)).notices;
+  dismissNotice = async (userId: string, noticeId: string, meta: RequestMeta) =>
+    (await this.bus.request(identityRpc.dismissNotice, { userId, noticeId }, meta)).ok;
+  grantRole = (email: string, role: Role, actorId: string, reason: string, meta: RequestMeta) =>
+    this.bus.request(identityRpc.grantRole, { email, role, actorId, reason }, meta);
+  updatePreferences = (userId: string, ratingPreferences: unknown, meta: RequestMeta) =>
+    this.bus.request(identityRpc.updatePreferences, { userId, ratingPreferences }, meta);
 
   /** A session that ended: its cached member goes, and a lookup under way is not cached when it returns. */
   forgetSession(tokenHash: string): void {

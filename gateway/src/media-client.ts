@@ -3,7 +3,9 @@ import {
   AppError,
   FINISHED_GENERATION_STATUSES,
   type GenerationJob,
+  type ContentRating,
   type ImageVariant,
+  type ModerationTarget,
   type PageArgs,
   type RequestMeta,
   mediaRpc,
@@ -42,11 +44,14 @@ export class MediaClient {
     this.bus.request(mediaRpc.cancelGeneration, { userId, jobId }, meta);
   providerInfo = (meta: RequestMeta) => this.bus.request(mediaRpc.providerInfo, {}, meta);
   listMyImages = (userId: string, page: PageArgs, meta: RequestMeta) => this.bus.request(mediaRpc.listMyImages, { userId, ...page }, meta);
-  listPublicImages = (userId: string, page: PageArgs, meta: RequestMeta) =>
-    this.bus.request(mediaRpc.listPublicImages, { userId, ...page }, meta);
-  getImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.getImage, { userId, imageId }, meta);
-  setVisibility = (userId: string, imageId: string, isPublic: boolean, meta: RequestMeta) =>
-    this.bus.request(mediaRpc.setVisibility, { userId, imageId, isPublic }, meta);
+  listPublicImages = (userId: string, page: PageArgs, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(mediaRpc.listPublicImages, { userId, ...page, ratings }, meta);
+  getImage = (userId: string, imageId: string, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(mediaRpc.getImage, { userId, imageId, ratings }, meta);
+  setVisibility = (userId: string, imageId: string, isPublic: boolean, rating: ContentRating | null, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.setVisibility, { userId, imageId, isPublic, rating }, meta);
+  describeImages = async (imageIds: string[], meta: RequestMeta): Promise<ModerationTarget[]> =>
+    (await this.bus.request(mediaRpc.describeImages, { imageIds }, meta)).targets;
   likeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.likeImage, { userId, imageId }, meta);
   unlikeImage = (userId: string, imageId: string, meta: RequestMeta) => this.bus.request(mediaRpc.unlikeImage, { userId, imageId }, meta);
   deleteImage = async (userId: string, imageId: string, meta: RequestMeta) =>
@@ -57,8 +62,16 @@ export class MediaClient {
    * Checks that the viewer may see the file (media decides) and says how to serve it; `open` reads
    * it from storage as a stream, so a conditional request that ends in 304 never touches the bytes.
    */
-  async locateImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, meta: RequestMeta) {
-    const file = await this.bus.request(mediaRpc.locateImageFile, { userId: viewerId, imageId, variant }, meta);
+  async locateImageFile(viewerId: string | null, imageId: string, variant: ImageVariant, ratings: ContentRating[], meta: RequestMeta) {
+    return this.openable(await this.bus.request(mediaRpc.locateImageFile, { userId: viewerId, imageId, variant, ratings }, meta));
+  }
+
+  /** Moderators see an image's file in any state (the gateway checks the role). */
+  async locateModeratedImageFile(imageId: string, variant: ImageVariant, meta: RequestMeta) {
+    return this.openable(await this.bus.request(mediaRpc.locateModeratedImageFile, { imageId, variant }, meta));
+  }
+
+  private openable(file: { key: string; contentType: string; isPublic: boolean; fileName: string }) {
     const open = async (): Promise<ObjectStream> => {
       const object = await this.storage.openStream(file.key);
       if (!object) throw new AppError('NOT_FOUND', 'Image file not found');

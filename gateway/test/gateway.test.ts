@@ -57,7 +57,19 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(setCookie).toContain('Path=/');
       const user = (await response.json()) as Record<string, unknown>;
       expect(user).toMatchObject({ email: input.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, tokens: 10 });
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'profileImageUrl', 'tokens']);
+      // SPEC §6's fields, then the member's own role, content preferences and age assurance; never a password hash.
+      expect(Object.keys(user).sort()).toEqual([
+        'ageAssurance',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'profileImageUrl',
+        'ratingPreferences',
+        'role',
+        'tokens',
+      ]);
       const me = await client.fetch('/api/user');
       expect(await me.json()).toEqual(user);
     });

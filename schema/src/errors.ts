@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   'CONFLICT',
   'CONTENT_REJECTED',
+  'ACCOUNT_SUSPENDED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAVAILABLE',
@@ -31,8 +32,8 @@ export const ErrorDetails = z
     fieldErrors: z.record(z.string(), z.string()).optional(),
     /** Seconds until a throttled action may be retried. */
     retryAfterSeconds: z.number().int().nonnegative().optional(),
-    /** CONTENT_REJECTED: which hard line the text crossed, or `unavailable` when it could not be checked (clients translate it). */
-    policyCategory: z.enum(['minors', 'non_consent', 'real_person', 'unavailable']).optional(),
+    /** CONTENT_REJECTED: which hard line the text crossed, `unavailable` when it could not be checked, `blocked_hash` for a picture moderators removed (clients translate it). */
+    policyCategory: z.enum(['minors', 'non_consent', 'real_person', 'unavailable', 'blocked_hash']).optional(),
   })
   .optional();
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
@@ -77,6 +78,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   QUOTA_EXCEEDED: 429,
   CONFLICT: 409,
   CONTENT_REJECTED: 422,
+  ACCOUNT_SUSPENDED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,

@@ -165,11 +165,14 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await latest.getByRole('button', { name: 'Download' }).click();
     expect((await ownDownload).suggestedFilename()).toBe(fileName);
 
-    // Make it public.
+    // Make it public: the rating comes first.
     await latest.getByTestId('visibility-switch').click();
+    await latest.getByTestId('publish-rating').getByText('Safe', { exact: true }).click();
+    await latest.getByTestId('publish-rating').getByRole('button', { name: 'Publish' }).click();
     await pageA.getByText('Visibility Updated').waitFor();
     await pageA.getByText('Image visibility has been updated successfully.').waitFor();
     await latest.getByTestId('visibility-badge').getByText('Public').waitFor();
+    await latest.getByTestId('rating-badge').getByText('Safe').waitFor();
     await expect(latest.getByRole('checkbox', { name: 'Public' }).isChecked()).resolves.toBe(true);
 
     // Member B sees it in the Public Gallery, with its creator, and likes it once.

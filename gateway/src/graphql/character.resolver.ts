@@ -2,7 +2,7 @@ import { SUGGESTED_TRAITS } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { patchFrom, toCharacterType } from './chat.mappers';
 import { CardFormat, CharacterCardFileType, CharacterInputType, CharacterPatchInputType, CharacterType } from './chat.types';
-import { type GatewayContext, requireUser } from './context';
+import { type GatewayContext, requireUser, viewerRatings } from './context';
 
 @Resolver()
 export class CharacterResolver {
@@ -18,15 +18,15 @@ export class CharacterResolver {
     @Arg('limit', () => Int, { defaultValue: 8 }) limit: number,
   ): Promise<CharacterType[]> {
     const user = requireUser(context);
-    return (await context.chat.listPublicCharacters(user.id, Math.min(Math.max(limit, 1), 100), context.meta)).map((c) =>
-      toCharacterType(c, user.id),
+    return (await context.chat.listPublicCharacters(user.id, Math.min(Math.max(limit, 1), 100), viewerRatings(context), context.meta)).map(
+      (c) => toCharacterType(c, user.id),
     );
   }
 
   @Query(() => CharacterType, { description: 'A character I own or a public one.' })
   async character(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<CharacterType> {
     const user = requireUser(context);
-    return toCharacterType(await context.chat.getCharacter(user.id, id, context.meta), user.id);
+    return toCharacterType(await context.chat.getCharacter(user.id, id, viewerRatings(context), context.meta), user.id);
   }
 
   @Query(() => [String], { description: 'Suggested personality traits for the character creator.' })

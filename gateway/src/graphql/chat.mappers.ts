@@ -7,6 +7,7 @@ import {
   type MessageStatusType,
   type MessageType,
 } from './chat.types';
+import type { ContentRatingType, ModerationStateType } from './moderation.types';
 
 export function toMessageType(message: Message): MessageType {
   return {
@@ -20,6 +21,7 @@ export function toMessageType(message: Message): MessageType {
     swipeIndex: message.swipeIndex,
     swipeCount: Math.max(message.swipes.length, 1),
     swipes: message.swipes.map((swipe) => ({ ...swipe, status: swipe.status as MessageStatusType })),
+    moderationState: message.moderationState as ModerationStateType,
     createdAt: message.createdAt,
     updatedAt: message.updatedAt,
   };
@@ -27,7 +29,12 @@ export function toMessageType(message: Message): MessageType {
 
 export function toCharacterType(character: Character, viewerId: string): CharacterType {
   const { ownerId, ...fields } = character;
-  return { ...fields, isMine: ownerId === viewerId };
+  return {
+    ...fields,
+    rating: character.rating as ContentRatingType,
+    moderationState: character.moderationState as ModerationStateType,
+    isMine: ownerId === viewerId,
+  };
 }
 
 export function toUpdateType(update: ChatLiveUpdate): ConversationUpdateType {

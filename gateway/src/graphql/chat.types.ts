@@ -1,4 +1,5 @@
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ContentRatingType, ModerationStateType } from './moderation.types';
 
 export enum MessageRoleType {
   USER = 'user',
@@ -53,6 +54,8 @@ export class MessageType {
   @Field(() => Int) swipeIndex!: number;
   @Field(() => Int) swipeCount!: number;
   @Field(() => [SwipeType]) swipes!: SwipeType[];
+  @Field(() => ModerationStateType, { description: 'REMOVED: a moderator removed this reply; its text is not served.' })
+  moderationState!: ModerationStateType;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
 }
@@ -120,6 +123,9 @@ export class CharacterType {
   @Field(() => PersonalityType) personality!: PersonalityType;
   @Field(() => Boolean) isPublic!: boolean;
   @Field(() => Boolean, { description: 'True when the signed-in member owns it.' }) isMine!: boolean;
+  @Field(() => ContentRatingType) rating!: ContentRatingType;
+  @Field(() => ModerationStateType, { description: 'HIDDEN: out of public view by a moderator (seen by its owner only).' })
+  moderationState!: ModerationStateType;
   @Field(() => String) scenario!: string;
   @Field(() => String) greeting!: string;
   @Field(() => String) exampleDialogue!: string;
@@ -137,6 +143,8 @@ export class CharacterInputType {
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => [String], { nullable: true }) personalityTraits?: string[] | null;
   @Field(() => Boolean, { nullable: true, description: 'Private by default.' }) isPublic?: boolean | null;
+  @Field(() => ContentRatingType, { nullable: true, description: 'How explicit it is; EXPLICIT when not given.' })
+  rating?: ContentRatingType | null;
   @Field(() => String, { nullable: true }) scenario?: string | null;
   @Field(() => String, { nullable: true, description: 'The first message of a new chat.' }) greeting?: string | null;
   @Field(() => String, { nullable: true }) exampleDialogue?: string | null;
@@ -149,6 +157,7 @@ export class CharacterPatchInputType {
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => [String], { nullable: true }) personalityTraits?: string[] | null;
   @Field(() => Boolean, { nullable: true }) isPublic?: boolean | null;
+  @Field(() => ContentRatingType, { nullable: true }) rating?: ContentRatingType | null;
   @Field(() => String, { nullable: true }) scenario?: string | null;
   @Field(() => String, { nullable: true }) greeting?: string | null;
   @Field(() => String, { nullable: true }) exampleDialogue?: string | null;

@@ -1,5 +1,6 @@
 import type { GenerationJob, Image } from '@app/schema';
 import type { GenerationJobType, GenerationStatusType, ImageSettingsType, ImageType } from './media.types';
+import type { ContentRatingType, ModerationStateType } from './moderation.types';
 
 /** Where the gateway serves an image's files (ownership-checked for private images). */
 export const imageFileUrl = (imageId: string, file: string) => `/api/media/images/${imageId}/${file}`;
@@ -28,6 +29,8 @@ export function toImageType(image: Image): ImageType {
     ...image,
     imageUrl: imageFileUrl(image.id, 'original.png'),
     settings: image.settings as ImageSettingsType,
+    rating: image.rating as ContentRatingType,
+    moderationState: image.moderationState as ModerationStateType,
     renditions,
     srcSet: renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(', '),
   };

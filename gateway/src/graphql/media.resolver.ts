@@ -1,7 +1,7 @@
 import { AppError, type GenerationJob, type ImagePage } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { LIVE_TOPICS } from '../live-hub';
-import { type GatewayContext, requireUser } from './context';
+import { type GatewayContext, requireUser, viewerRatings } from './context';
 import { toImageType, toJobType } from './media.mappers';
 import {
   GenerateImageInputType,
@@ -11,6 +11,7 @@ import {
   ImageProviderType,
   ImageType,
 } from './media.types';
+import { ContentRatingType } from './moderation.types';
 
 const MAX_PAGE = 100;
 
@@ -53,13 +54,14 @@ export class MediaResolver {
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
     checkPageSize(first);
-    const page = await context.media.listPublicImages(requireUser(context).id, { first, after, search, order }, context.meta);
+    const user = requireUser(context);
+    const page = await context.media.listPublicImages(user.id, { first, after, search, order }, viewerRatings(context), context.meta);
     return toConnection(page);
   }
 
   @Query(() => ImageType, { description: 'One of my images, or a public one (NOT_FOUND otherwise).' })
   async image(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    return toImageType(await context.media.getImage(requireUser(context).id, id, context.meta));
+    return toImageType(await context.media.getImage(requireUser(context).id, id, viewerRatings(context), context.meta));
   }
 
   @Query(() => GenerationJobType)
@@ -90,13 +92,17 @@ export class MediaResolver {
     return toJobType(await context.media.cancelGeneration(requireUser(context).id, id, context.meta));
   }
 
-  @Mutation(() => ImageType, { description: 'Owner only. New images are private until published.' })
+  @Mutation(() => ImageType, {
+    description:
+      'Owner only. New images are private until published. Publishing takes `rating` (EXPLICIT when never given); a picture matching one moderators removed is refused (CONTENT_REJECTED).',
+  })
   async setImageVisibility(
     @Arg('id', () => ID) id: string,
     @Arg('isPublic', () => Boolean) isPublic: boolean,
     @Ctx() context: GatewayContext,
+    @Arg('rating', () => ContentRatingType, { nullable: true }) rating?: ContentRatingType | null,
   ): Promise<ImageType> {
-    return toImageType(await context.media.setVisibility(requireUser(context).id, id, isPublic, context.meta));
+    return toImageType(await context.media.setVisibility(requireUser(context).id, id, isPublic, rating ?? null, context.meta));
   }
 
   @Mutation(() => ImageType, { description: 'One like per member; liking again changes nothing.' })

@@ -1,5 +1,6 @@
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfoType } from './chat.types';
+import { ContentRatingType, ModerationStateType } from './moderation.types';
 
 export enum ImageSizeType {
   SQUARE = '1024x1024',
@@ -68,6 +69,10 @@ export class ImageType {
   @Field(() => String, { description: "The model that drew it; 'demo-renderer' for the offline demo (not AI)." }) model!: string;
   @Field(() => Boolean, { description: 'Drawn by the offline demo renderer, not by an AI model.' }) isDemo!: boolean;
   @Field(() => Boolean) isPublic!: boolean;
+  @Field(() => ContentRatingType, { description: 'Set by the owner when publishing; moderators may change it.' })
+  rating!: ContentRatingType;
+  @Field(() => ModerationStateType, { description: 'HIDDEN: a moderator took it out of public view (seen by its owner only).' })
+  moderationState!: ModerationStateType;
   @Field(() => Int) likes!: number;
   @Field(() => Boolean, { description: 'Whether the signed-in member likes it.' }) likedByMe!: boolean;
   @Field(() => GraphQLISODateTime) createdAt!: string;

@@ -5,13 +5,14 @@ import { AccountResolver } from './account.resolver';
 import { CharacterResolver } from './character.resolver';
 import { ChatResolver } from './chat.resolver';
 import { MediaResolver } from './media.resolver';
+import { ModerationResolver } from './moderation.resolver';
 import { TokensResolver } from './tokens.resolver';
 import { LiveHub } from '../live-hub';
 
 /** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
 export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
   return buildSchemaSync({
-    resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver],
+    resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver, ModerationResolver],
     validate: false,
     pubSub: live,
   });

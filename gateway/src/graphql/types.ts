@@ -1,5 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLISODateTime } from 'type-graphql';
+import type { AgeAssurance, RatingPreferences, Role } from '@app/schema';
+import { AgeAssuranceType, RatingPreferencesType, RoleType } from './moderation.types';
 
 @ObjectType('User', { description: 'A member of the platform.' })
 export class UserType {
@@ -10,6 +12,9 @@ export class UserType {
   @Field(() => String, { nullable: true }) profileImageUrl!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => Int, { description: 'Token balance; 1 token = 1 AI generation.' }) tokens!: number;
+  @Field(() => RoleType) role!: Role;
+  @Field(() => RatingPreferencesType) ratingPreferences!: RatingPreferences;
+  @Field(() => AgeAssuranceType) ageAssurance!: AgeAssurance;
 }
 
 @InputType()

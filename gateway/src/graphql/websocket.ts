@@ -4,15 +4,11 @@ import { logger } from '@app/kit';
 import { type GraphQLSchema, GraphQLError, getOperationAST } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { ChatClient } from '../chat-client';
 import { clientIp } from '../http/client-ip';
 import { readSessionToken } from '../http/cookies';
 import type { PressureMonitor } from '../http/load-shedding';
 import { isSameOrigin, requestOrigin } from '../http/security-headers';
-import type { IdentityClient } from '../identity-client';
-import type { LiveHub } from '../live-hub';
 import type { LiveSessions } from '../live-sessions';
-import type { MediaClient } from '../media-client';
 import type { GatewayContext } from './context';
 import { formatGraphQLError } from './errors';
 import { parseAndValidate } from './query-limits';
@@ -27,7 +23,7 @@ const tooManyOperations = [new GraphQLError('Too many operations open on one con
 export interface WebSocketOptions {
   server: http.Server;
   schema: GraphQLSchema;
-  services: { identity: IdentityClient; chat: ChatClient; media: MediaClient; live: LiveHub };
+  services: Pick<GatewayContext, 'identity' | 'chat' | 'media' | 'live' | 'access' | 'targets'>;
   liveSessions: LiveSessions;
   pressure: PressureMonitor;
   trustProxyHops: number;

@@ -10,6 +10,8 @@ export interface PublicWebConfig {
   supportEmail?: string;
   launchDate?: string;
   analytics?: { provider: 'plausible' | 'ga4'; endpoint: string; siteId: string } | null;
+  /** Members whose age is only self-declared see safe content only (the web app says how to verify). */
+  ageVerificationRequired: boolean;
 }
 
 /** Unset variables are left out so the web app applies its documented defaults. */
@@ -27,5 +29,6 @@ export function readPublicWebConfig(env: NodeJS.ProcessEnv): PublicWebConfig {
     supportEmail: vars.SUPPORT_EMAIL ?? undefined,
     launchDate,
     analytics: provider && endpoint && siteId ? { provider, endpoint, siteId } : null,
+    ageVerificationRequired: vars.AGE_VERIFICATION_REQUIRED,
   };
 }

@@ -7,6 +7,9 @@ import type { IdentityClient } from '../identity-client';
 import type { MediaClient } from '../media-client';
 import { chatRoutes } from './chat.routes';
 import { mediaRoutes } from './media.routes';
+import { moderationRoutes } from './moderation.routes';
+import type { ContentAccess } from '../moderation/content-access';
+import type { ModerationTargets } from '../moderation/moderation-targets';
 import { sendError } from './send-error';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -59,7 +62,11 @@ const bodyObject = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 /** The compatible `/api` endpoints (SPEC §7): thin handlers over the same service calls GraphQL uses. */
-export function apiRouter(identity: IdentityClient, chat: ChatClient, media: MediaClient, secureCookies: boolean): Router {
+export function apiRouter(
+  services: { identity: IdentityClient; chat: ChatClient; media: MediaClient; access: ContentAccess; targets: ModerationTargets },
+  secureCookies: boolean,
+): Router {
+  const { identity, chat, media, access, targets } = services;
   const router = Router();
   const meta = (req: Request) => ({ requestId: req.state.requestId });
   const isSecure = (req: Request) => secureCookies || req.secure;
@@ -141,8 +148,9 @@ export function apiRouter(identity: IdentityClient, chat: ChatClient, media: Med
     }),
   );
 
-  router.use(chatRoutes(chat, jsonBody, bodyObject, sendError));
-  router.use(mediaRoutes(media, jsonBody, bodyObject, sendError));
+  router.use(chatRoutes(chat, access, jsonBody, bodyObject, sendError));
+  router.use(mediaRoutes(media, access, jsonBody, bodyObject, sendError));
+  router.use(moderationRoutes({ identity, media, chat, targets }, jsonBody, bodyObject, sendError));
 
   router.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   return router;

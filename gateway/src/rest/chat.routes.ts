@@ -3,6 +3,7 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import getRawBody from 'raw-body';
 import type { ChatClient } from '../chat-client';
 import { toCharacterType } from '../graphql/chat.mappers';
+import type { ContentAccess } from '../moderation/content-access';
 
 type Handler = (req: Request, res: Response, user: User) => Promise<void>;
 
@@ -47,6 +48,7 @@ const restMessage = ({ id, role, content, createdAt, ...rest }: Message) => ({ i
 /** The compatible chat and character endpoints (SPEC §7); each is a thin call into the chat service. */
 export function chatRoutes(
   chat: ChatClient,
+  access: ContentAccess,
   jsonBody: RequestHandler,
   bodyObject: (req: Request) => Record<string, unknown>,
   sendError: (res: Response, error: unknown) => void,
@@ -136,7 +138,9 @@ export function chatRoutes(
     on(async (req, res, user) => {
       const limit = req.query.limit === undefined ? 8 : Number(req.query.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new AppError('VALIDATION_FAILED', 'limit must be between 1 and 100');
-      res.json((await chat.listPublicCharacters(user.id, limit, meta(req, user))).map((c) => toCharacterType(c, user.id)));
+      res.json(
+        (await chat.listPublicCharacters(user.id, limit, access.ratingsFor(user), meta(req, user))).map((c) => toCharacterType(c, user.id)),
+      );
     }),
   );
   router.post(
@@ -157,7 +161,7 @@ export function chatRoutes(
   router.get(
     '/characters/:id',
     on(async (req, res, user) => {
-      res.json(toCharacterType(await chat.getCharacter(user.id, id(req), meta(req, user)), user.id));
+      res.json(toCharacterType(await chat.getCharacter(user.id, id(req), access.ratingsFor(user), meta(req, user)), user.id));
     }),
   );
   router.put(

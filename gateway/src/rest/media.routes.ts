@@ -1,9 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import { logger } from '@app/kit';
-import { AppError, type GenerationJob, IMAGE_VARIANTS, type ImageVariant, type User } from '@app/schema';
+import { AppError, ContentRating, type GenerationJob, IMAGE_VARIANTS, type ImageVariant, type User } from '@app/schema';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { toRestImage, toRestJob } from '../graphql/media.mappers';
 import type { MediaClient } from '../media-client';
+import type { ContentAccess } from '../moderation/content-access';
 
 type Handler = (req: Request, res: Response, user: User) => Promise<void>;
 
@@ -35,6 +36,7 @@ function pageArgs(req: Request) {
 /** The compatible image endpoints (SPEC §7), extra generation endpoints, and the image file route. */
 export function mediaRoutes(
   media: MediaClient,
+  access: ContentAccess,
   jsonBody: RequestHandler,
   bodyObject: (req: Request) => Record<string, unknown>,
   sendError: (res: Response, error: unknown) => void,
@@ -69,7 +71,7 @@ export function mediaRoutes(
   router.get(
     '/images/public',
     on(async (req, res, user) => {
-      const page = await media.listPublicImages(user.id, pageArgs(req), meta(req, user));
+      const page = await media.listPublicImages(user.id, pageArgs(req), access.ratingsFor(user), meta(req, user));
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
       res.json(page.images.map(toRestImage));
     }),
@@ -77,16 +79,18 @@ export function mediaRoutes(
   router.get(
     '/images/:id',
     on(async (req, res, user) => {
-      res.json(toRestImage(await media.getImage(user.id, id(req), meta(req, user))));
+      res.json(toRestImage(await media.getImage(user.id, id(req), access.ratingsFor(user), meta(req, user))));
     }),
   );
   router.put(
     '/images/:id/visibility',
     jsonBody,
     on(async (req, res, user) => {
-      const { isPublic } = bodyObject(req);
+      const { isPublic, rating } = bodyObject(req);
       if (typeof isPublic !== 'boolean') throw new AppError('VALIDATION_FAILED', 'isPublic must be true or false');
-      res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, meta(req, user))));
+      const parsedRating = ContentRating.nullish().safeParse(rating);
+      if (!parsedRating.success) throw new AppError('VALIDATION_FAILED', 'rating must be safe, suggestive or explicit');
+      res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, parsedRating.data ?? null, meta(req, user))));
     }),
   );
   router.delete(
@@ -145,7 +149,7 @@ export function mediaRoutes(
       const variant = file.slice(0, file.lastIndexOf('.')) as ImageVariant;
       if (!IMAGE_VARIANTS.includes(variant)) throw new AppError('NOT_FOUND', 'Not found');
       const user = await req.state.user();
-      const image = await media.locateImageFile(user?.id ?? null, id(req), variant, meta(req, user));
+      const image = await media.locateImageFile(user?.id ?? null, id(req), variant, access.ratingsFor(user), meta(req, user));
       // A stored file never changes: its id and variant name it for good.
       const etag = `"${id(req)}-${variant}"`;
       const revalidated = req.headers['if-none-match'] === etag;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
+import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
 
 /** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
 export const CHAT_LIMITS = {
@@ -71,6 +72,8 @@ const CharacterFields = z.object({
     .transform((value) => value || null),
   personalityTraits: PersonalityTraits,
   isPublic: z.boolean(),
+  /** Publishing without one takes UNRATED_DEFAULT (explicit). */
+  rating: ContentRating.nullish(),
   scenario: longText('The scenario').nullish(),
   greeting: longText('The greeting').nullish(),
   exampleDialogue: longText('The example dialogue').nullish(),
@@ -96,6 +99,8 @@ export const Character = z.object({
   avatar: z.string().nullable(),
   personality: z.object({ traits: z.array(z.string()) }),
   isPublic: z.boolean(),
+  rating: ContentRating,
+  moderationState: ModerationState,
   scenario: z.string(),
   greeting: z.string(),
   exampleDialogue: z.string(),
@@ -146,6 +151,8 @@ export const Message = z.object({
   errorCode: z.string().nullable(),
   swipeIndex: z.number().int(),
   swipes: z.array(Swipe),
+  /** `removed`: a moderator removed this reply; its text is no longer served. */
+  moderationState: ModerationState,
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });
@@ -200,10 +207,11 @@ export const chatRpc = {
   listCharacters: defineRpc('svc.chat.character.list', UserRef, z.object({ characters: z.array(Character) })),
   listPublicCharacters: defineRpc(
     'svc.chat.character.public',
-    UserRef.extend({ limit: z.number().int().min(1).max(100).default(8) }),
+    UserRef.extend({ limit: z.number().int().min(1).max(100).default(8), ratings: ViewerRatings }),
     z.object({ characters: z.array(Character) }),
   ),
-  getCharacter: defineRpc('svc.chat.character.get', CharacterRef, Character),
+  /** The owner's character, or a public one in the viewer's ratings. */
+  getCharacter: defineRpc('svc.chat.character.get', CharacterRef.extend({ ratings: ViewerRatings }), Character),
   createCharacter: defineRpc('svc.chat.character.create', UserRef.extend({ input: z.unknown() }), Character),
   updateCharacter: defineRpc('svc.chat.character.update', CharacterRef.extend({ input: z.unknown() }), Character),
   deleteCharacter: defineRpc('svc.chat.character.delete', CharacterRef, z.object({ ok: z.boolean() })),
@@ -223,6 +231,15 @@ export const chatRpc = {
     'svc.chat.character.avatar',
     CharacterRef,
     z.object({ contentType: z.string(), bodyBase64: z.string() }).nullable(),
+  ),
+  /** Characters and assistant replies as moderators see them, whatever their state; unknown ids are left out. */
+  describeContent: defineRpc(
+    'svc.chat.moderation.describe',
+    z.object({
+      characterIds: z.array(Id).max(MODERATION_LIMITS.describeMax).default([]),
+      messageIds: z.array(Id).max(MODERATION_LIMITS.describeMax).default([]),
+    }),
+    z.object({ targets: z.array(ModerationTarget) }),
   ),
 } as const;
 

@@ -54,10 +54,10 @@ export const EVENT_SUBJECTS = 'evt.>';
 
 /** A text refused by the content policy (evt.<service>.content.refused): what operators alert on. */
 export const ContentRefusal = z.object({
-  /** Where the text came from: image.prompt, chat.message, chat.title, chat.reply, chat.summary, character, card.import, story, report. */
+  /** Where the text came from: image.prompt, chat.message, chat.title, chat.reply, chat.summary, character, card.import, story, report, image.generated, image.publish. */
   path: z.string().max(40),
-  reason: z.enum(['minors', 'non_consent', 'real_person', 'unavailable']),
-  stage: z.enum(['lexical', 'model']),
+  reason: z.enum(['minors', 'non_consent', 'real_person', 'unavailable', 'blocked_hash']),
+  stage: z.enum(['lexical', 'model', 'hash']),
   userId: z.string().uuid().nullable(),
   /** Matched entries or model categories; never the member's text. */
   evidence: z.array(z.string().max(200)).max(10),

@@ -1,5 +1,22 @@
 import { z } from 'zod';
 import { defineEvent, defineRpc } from './contract';
+import {
+  AgeAssurance,
+  AuditEntry,
+  CaseStatus,
+  MODERATION_LIMITS,
+  MemberNotice,
+  MemberSuspension,
+  ModerationActioned,
+  ModerationCase,
+  ModerationTarget,
+  RatingPreferences,
+  ReportFiled,
+  Role,
+  RoleGranted,
+  TakedownFiled,
+  TakedownReceipt,
+} from './moderation';
 
 /** Passwords: 8 minimum (spec), 128 maximum so hashing cost stays bounded; no composition rules (ASVS). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -68,6 +85,10 @@ export const User = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string().datetime(),
   tokens: z.number().int(),
+  role: Role,
+  /** How suggestive and explicit public content is shown to this member. */
+  ratingPreferences: RatingPreferences,
+  ageAssurance: AgeAssurance,
 });
 export type User = z.infer<typeof User>;
 
@@ -161,6 +182,52 @@ export const identityRpc = {
     z.object({ interest: z.unknown(), userId: z.string().uuid().nullable() }).merge(ClientContext),
     z.object({ recorded: z.boolean() }),
   ),
+
+  /** A member's report of content the gateway found and described (`target`); it lands in the moderation queue. */
+  fileReport: defineRpc(
+    'svc.identity.moderation.report',
+    z.object({ reporterId: z.string().uuid(), input: z.unknown(), target: ModerationTarget }),
+    z.object({ caseId: z.string().uuid() }),
+  ),
+  /** A takedown request (no account needed): one case per item found, one reference, rate-limited per address. */
+  fileTakedown: defineRpc(
+    'svc.identity.moderation.takedown',
+    z.object({ input: z.unknown(), targets: z.array(ModerationTarget).max(MODERATION_LIMITS.describeMax) }).merge(ClientContext),
+    TakedownReceipt,
+  ),
+  listCases: defineRpc(
+    'svc.identity.moderation.cases',
+    z.object({
+      status: CaseStatus.default('open'),
+      first: z.number().int().min(1).max(MODERATION_LIMITS.pageSizeMax).default(50),
+      after: z.string().max(200).nullish(),
+    }),
+    z.object({ cases: z.array(ModerationCase), nextCursor: z.string().nullable(), openCount: z.number().int() }),
+  ),
+  /** A moderator's action; `target` is the content as its service described it (null for member actions). */
+  takeAction: defineRpc(
+    'svc.identity.moderation.act',
+    z.object({ moderatorId: z.string().uuid(), input: z.unknown(), target: ModerationTarget.nullable() }),
+    AuditEntry,
+  ),
+  listAudit: defineRpc(
+    'svc.identity.moderation.audit',
+    z.object({
+      first: z.number().int().min(1).max(MODERATION_LIMITS.pageSizeMax).default(50),
+      after: z.string().max(200).nullish(),
+    }),
+    z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() }),
+  ),
+  listNotices: defineRpc('svc.identity.notice.list', UserRef, z.object({ notices: z.array(MemberNotice) })),
+  dismissNotice: defineRpc('svc.identity.notice.dismiss', UserRef.extend({ noticeId: z.string().uuid() }), z.object({ ok: z.boolean() })),
+  /** Admins (and the admin command line, with a null actor) give a member a role. */
+  grantRole: defineRpc(
+    'svc.identity.role.grant',
+    z.object({ email: Email, role: Role, actorId: z.string().uuid().nullable(), reason: Reason }),
+    User,
+  ),
+  findMember: defineRpc('svc.identity.user.find', z.object({ email: Email }), User),
+  updatePreferences: defineRpc('svc.identity.preferences.update', UserRef.extend({ ratingPreferences: z.unknown() }), User),
 } as const;
 
 export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
@@ -179,6 +246,12 @@ export const identityEvents = {
     1,
     z.object({ kind: z.enum(INTEREST_KINDS), label: z.string(), userId: z.string().uuid().nullable() }),
   ),
+  reportFiled: defineEvent('evt.identity.report.filed', 1, ReportFiled),
+  takedownFiled: defineEvent('evt.identity.takedown.filed', 1, TakedownFiled),
+  moderationActioned: defineEvent('evt.identity.moderation.actioned', 1, ModerationActioned),
+  memberSuspended: defineEvent('evt.identity.member.suspended', 1, MemberSuspension),
+  memberUnsuspended: defineEvent('evt.identity.member.unsuspended', 1, MemberSuspension),
+  roleGranted: defineEvent('evt.identity.role.granted', 1, RoleGranted),
 } as const;
 
 /** Live (not stored) balance changes on `live.identity.tokens.<userId>`, published after each ledger commit. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
+import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
 
 /** SPEC §5: the generator's options and their defaults. */
 export const IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
@@ -66,6 +67,10 @@ export const Image = z.object({
   /** Drawn by the offline demo renderer, not by an AI model. */
   isDemo: z.boolean(),
   isPublic: z.boolean(),
+  /** Set by the owner when publishing; moderators may change it. */
+  rating: ContentRating,
+  /** `hidden`: a moderator took it out of public view (only its owner sees it, marked). */
+  moderationState: ModerationState,
   likes: z.number().int(),
   likedByMe: z.boolean(),
   createdAt: z.string().datetime(),
@@ -137,9 +142,16 @@ export const mediaRpc = {
   providerInfo: defineRpc('svc.media.provider.info', z.object({}), ImageProviderInfo),
 
   listMyImages: defineRpc('svc.media.image.mine', UserRef.merge(PageArgs), ImagePage),
-  listPublicImages: defineRpc('svc.media.image.public', UserRef.merge(PageArgs), ImagePage),
-  getImage: defineRpc('svc.media.image.get', ImageRef, Image),
-  setVisibility: defineRpc('svc.media.image.visibility', ImageRef.extend({ isPublic: z.boolean() }), Image),
+  /** Public images in the ratings the viewer may see; hidden, removed and suspended members' images are left out. */
+  listPublicImages: defineRpc('svc.media.image.public', UserRef.merge(PageArgs).extend({ ratings: ViewerRatings }), ImagePage),
+  /** The owner's image, or a public one in the viewer's ratings (NOT_FOUND otherwise). */
+  getImage: defineRpc('svc.media.image.get', ImageRef.extend({ ratings: ViewerRatings }), Image),
+  /** Publishing refuses an image whose picture matches one removed by moderators. No rating keeps the current one. */
+  setVisibility: defineRpc(
+    'svc.media.image.visibility',
+    ImageRef.extend({ isPublic: z.boolean(), rating: ContentRating.nullish() }),
+    Image,
+  ),
   likeImage: defineRpc('svc.media.image.like', ImageRef, Image),
   unlikeImage: defineRpc('svc.media.image.unlike', ImageRef, Image),
   /** Owner only: the image, its files and its likes are gone for good. */
@@ -147,7 +159,19 @@ export const mediaRpc = {
   /** Where a variant's bytes are, after checking the viewer may see the image (others' private images: NOT_FOUND). */
   locateImageFile: defineRpc(
     'svc.media.image.file',
-    z.object({ userId: Id.nullable(), imageId: Id, variant: ImageVariant }),
+    z.object({ userId: Id.nullable(), imageId: Id, variant: ImageVariant, ratings: ViewerRatings }),
+    z.object({ key: z.string(), contentType: z.string(), isPublic: z.boolean(), fileName: z.string() }),
+  ),
+  /** Images as moderators see them, whatever their state; unknown ids are left out. */
+  describeImages: defineRpc(
+    'svc.media.moderation.describe',
+    z.object({ imageIds: z.array(Id).max(MODERATION_LIMITS.describeMax) }),
+    z.object({ targets: z.array(ModerationTarget) }),
+  ),
+  /** A moderator's view of a file: any state (the queue shows hidden and removed images in context). */
+  locateModeratedImageFile: defineRpc(
+    'svc.media.moderation.file',
+    z.object({ imageId: Id, variant: ImageVariant }),
     z.object({ key: z.string(), contentType: z.string(), isPublic: z.boolean(), fileName: z.string() }),
   ),
 } as const;

@@ -45,6 +45,16 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       identityRpc.getQuotas,
       identityRpc.grantTokens,
       identityRpc.recordInterest,
+      identityRpc.fileReport,
+      identityRpc.fileTakedown,
+      identityRpc.listCases,
+      identityRpc.takeAction,
+      identityRpc.listAudit,
+      identityRpc.listNotices,
+      identityRpc.dismissNotice,
+      identityRpc.grantRole,
+      identityRpc.findMember,
+      identityRpc.updatePreferences,
       ...all(chatRpc),
       ...all(mediaRpc),
     ],
@@ -79,7 +89,10 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     requests: [identityRpc.debitTokens, identityRpc.refundTokens, identityRpc.consumeQuota, identityRpc.getQuotas],
     serves: all(chatRpc),
     publishesEvents: all(chatEvents),
-    durableConsumers: {},
+    durableConsumers: {
+      // Moderators' decisions on characters and replies, and suspensions (services/chat/src/moderation).
+      'chat-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
+    },
     tailsEvents: [],
     // Replies stream to the gateway; a stop reaches whichever chat instance writes the reply.
     publishesLive: [CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT],
@@ -89,7 +102,11 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     requests: [identityRpc.getPublicProfiles, identityRpc.debitTokens, identityRpc.refundTokens],
     serves: all(mediaRpc),
     publishesEvents: all(mediaEvents),
-    durableConsumers: { 'media-image-files': [mediaEvents.imageDeleted] },
+    durableConsumers: {
+      'media-image-files': [mediaEvents.imageDeleted],
+      // Moderators' decisions on images (with hash blocking), and suspensions (services/media/src/moderation).
+      'media-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
+    },
     tailsEvents: [],
     // Job updates go to the gateway; a cancel reaches whichever media instance draws the job.
     publishesLive: [GENERATION_LIVE_SUBJECTS, GENERATION_CANCEL_SUBJECT],

@@ -2,6 +2,7 @@ import { type Bus, type Subscription } from '@app/kit';
 import { chatRpc } from '@app/schema';
 import type { CharactersService } from './characters/characters.service';
 import type { ConversationsService } from './conversations/conversations.service';
+import type { ChatModeration } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
@@ -9,6 +10,7 @@ export function serveChat(
   bus: Bus,
   conversations: ConversationsService,
   characters: CharactersService,
+  moderation: ChatModeration,
   provider: ChatProvider,
 ): Promise<Subscription[]> {
   return Promise.all([
@@ -31,8 +33,8 @@ export function serveChat(
     bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
 
     bus.serve(chatRpc.listCharacters, async ({ userId }) => ({ characters: await characters.list(userId) })),
-    bus.serve(chatRpc.listPublicCharacters, async ({ limit }) => ({ characters: await characters.listPublic(limit) })),
-    bus.serve(chatRpc.getCharacter, ({ userId, characterId }) => characters.get(userId, characterId)),
+    bus.serve(chatRpc.listPublicCharacters, async ({ limit, ratings }) => ({ characters: await characters.listPublic(limit, ratings) })),
+    bus.serve(chatRpc.getCharacter, ({ userId, characterId, ratings }) => characters.get(userId, characterId, ratings)),
     bus.serve(chatRpc.createCharacter, ({ userId, input }) => characters.create(userId, input)),
     bus.serve(chatRpc.updateCharacter, ({ userId, characterId, input }) => characters.update(userId, characterId, input)),
     bus.serve(chatRpc.deleteCharacter, async ({ userId, characterId }) => {
@@ -48,5 +50,9 @@ export function serveChat(
       const avatar = await characters.avatar(userId, characterId);
       return avatar ? { contentType: avatar.contentType, bodyBase64: avatar.body.toString('base64') } : null;
     }),
+
+    bus.serve(chatRpc.describeContent, async ({ characterIds, messageIds }) => ({
+      targets: await moderation.describe(characterIds, messageIds),
+    })),
   ]);
 }

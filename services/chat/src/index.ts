@@ -11,6 +11,8 @@ import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
 import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
 import { ChatPendingCharges1764200000000 } from './migrations/1764200000000-chat-pending-charges';
+import { ChatModeration1764900000000 } from './migrations/1764900000000-chat-moderation';
+import { ChatModeration, startModerationConsumer } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 import { CircuitBreakerProvider } from './providers/circuit-breaker';
 import { DemoChatProvider } from './providers/demo.provider';
@@ -42,7 +44,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
   schema: 'chat',
   entities: [],
   environments: [chatEnvironment, chatProviderEnvironment, policyEnvironment, modelStageEnvironment],
-  migrations: [ChatInitial1763800000001, ChatCore1763900000000, ChatPendingCharges1764200000000],
+  migrations: [ChatInitial1763800000001, ChatCore1763900000000, ChatPendingCharges1764200000000, ChatModeration1764900000000],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
     const config = { ...readChatConfig(env), ...configOverrides };
@@ -59,9 +61,16 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     });
     const characters = new CharactersService(store, ledger, cards, policy);
     const conversations = new ConversationsService(store, ledger, characters, engine, provider, config, policy);
-    const handlers = await serveChat(bus, conversations, characters, provider);
+    const moderation = new ChatModeration(store);
+    const handlers = await serveChat(bus, conversations, characters, moderation, provider);
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
-    return [...handlers, await engine.start(), charges.start(), { unsubscribe: () => cards.close() }];
+    return [
+      ...handlers,
+      await startModerationConsumer(bus, moderation),
+      await engine.start(),
+      charges.start(),
+      { unsubscribe: () => cards.close() },
+    ];
   },
 });
 

@@ -2,6 +2,7 @@ import { type Bus, type Subscription } from '@app/kit';
 import { identityRpc } from '@app/schema';
 import type { AccountsService } from './accounts/accounts.service';
 import type { InterestService } from './interest/interest.service';
+import type { ModerationService } from './moderation/moderation.service';
 import type { StatsService } from './stats/stats.service';
 import type { TokensService } from './tokens/tokens.service';
 
@@ -12,6 +13,7 @@ export async function serveIdentity(
   tokens: TokensService,
   stats: StatsService,
   interest: InterestService,
+  moderation: ModerationService,
 ): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(identityRpc.register, ({ input, clientIp }, { deadlineAt }) => accounts.register(input, clientIp, deadlineAt)),
@@ -31,5 +33,15 @@ export async function serveIdentity(
     bus.serve(identityRpc.getQuotas, async ({ userId }) => ({ quotas: await tokens.getQuotas(userId) })),
     bus.serve(identityRpc.getStats, ({ userId }) => stats.getStats(userId)),
     bus.serve(identityRpc.recordInterest, ({ interest: input, userId, clientIp }) => interest.record(input, userId, clientIp)),
+    bus.serve(identityRpc.findMember, ({ email }) => accounts.findByEmail(email)),
+    bus.serve(identityRpc.updatePreferences, ({ userId, ratingPreferences }) => accounts.updatePreferences(userId, ratingPreferences)),
+    bus.serve(identityRpc.fileReport, ({ reporterId, input, target }) => moderation.fileReport(reporterId, input, target)),
+    bus.serve(identityRpc.fileTakedown, ({ input, targets, clientIp }) => moderation.fileTakedown(input, targets, clientIp)),
+    bus.serve(identityRpc.listCases, ({ status, first, after }) => moderation.listCases(status, first, after)),
+    bus.serve(identityRpc.takeAction, ({ moderatorId, input, target }) => moderation.takeAction(moderatorId, input, target)),
+    bus.serve(identityRpc.listAudit, ({ first, after }) => moderation.listAudit(first, after)),
+    bus.serve(identityRpc.listNotices, async ({ userId }) => ({ notices: await moderation.listNotices(userId) })),
+    bus.serve(identityRpc.dismissNotice, async ({ userId, noticeId }) => ({ ok: await moderation.dismissNotice(userId, noticeId) })),
+    bus.serve(identityRpc.grantRole, ({ email, role, actorId, reason }) => moderation.grantRole(email, role, actorId, reason)),
   ]);
 }

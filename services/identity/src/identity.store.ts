@@ -1,6 +1,7 @@
 import { type Database, type SqlSession, UnitOfWork } from '@app/kit';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { ThrottleRepository } from './accounts/throttle.repository';
+import { ModerationRepository } from './moderation/moderation.repository';
 import { StatsRepository } from './stats/stats.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 
@@ -10,6 +11,7 @@ export const identityRepositories = (session: SqlSession) => ({
   tokens: new TokensRepository(session),
   throttle: new ThrottleRepository(session),
   stats: new StatsRepository(session),
+  moderation: new ModerationRepository(session),
 });
 
 export type IdentityRepositories = ReturnType<typeof identityRepositories>;

@@ -1,4 +1,5 @@
-import { type ServiceDefinition, readEventRetention } from '@app/kit';
+import { type Database, type ServiceDefinition, readEventRetention } from '@app/kit';
+import type { Role, User } from '@app/schema';
 import { AccountsService } from './accounts/accounts.service';
 import { HashingQueue } from './accounts/hashing-queue';
 import { type PasswordKdf, scryptKdf } from './accounts/password';
@@ -9,6 +10,8 @@ import { openIdentityStore } from './identity.store';
 import { serveIdentity } from './identity.handlers';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
 import { InterestService } from './interest/interest.service';
+import { ModerationService } from './moderation/moderation.service';
+import { IdentityTrust1764300000000 } from './migrations/1764300000000-identity-trust';
 import { IdentityProcessedEvents1763900000001 } from './migrations/1763900000001-identity-processed-events';
 import { IdentityProcessedEventsAge1764100000000 } from './migrations/1764100000000-identity-processed-events-age';
 import { startProcessedEventsPruning, startStatsProjection } from './stats/stats.projection';
@@ -20,6 +23,16 @@ export { identityEnvironment } from './identity.config';
 export { ageOn } from './accounts/accounts.service';
 export { PasswordHasher } from './accounts/password-hasher';
 export { type PasswordKdf, scryptKdf } from './accounts/password';
+
+/** The admin command line's grant: straight to identity's database (the running service relays the event). */
+export async function grantRoleOffline(db: Database, email: string, role: Role, reason: string): Promise<User> {
+  const moderation = new ModerationService(
+    openIdentityStore(db),
+    async () => undefined,
+    () => new Date(),
+  );
+  return moderation.grantRole(email, role, null, reason);
+}
 
 /** What tests may hand the service instead of what it would build from its configuration. */
 export interface IdentityDependencies {
@@ -50,7 +63,12 @@ export const createIdentityService = (
   schema: 'identity',
   entities: [],
   environments: [identityEnvironment],
-  migrations: [IdentityInitial1763800000000, IdentityProcessedEvents1763900000001, IdentityProcessedEventsAge1764100000000],
+  migrations: [
+    IdentityInitial1763800000000,
+    IdentityProcessedEvents1763900000001,
+    IdentityProcessedEventsAge1764100000000,
+    IdentityTrust1764300000000,
+  ],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
     const hasher = dependencies.passwordHasher ?? createPasswordHasher(config);
@@ -60,9 +78,10 @@ export const createIdentityService = (
     const accounts = new AccountsService(store, bus, tokens, config, hasher);
     const stats = new StatsService(store);
     const interest = new InterestService(store, config.clock);
+    const moderation = new ModerationService(store, (hashes) => accounts.announceSessionsEnded(hashes), config.clock);
     const projection = await startStatsProjection(bus, store);
     const pruning = startProcessedEventsPruning(store, readEventRetention(env).maxAgeMs);
-    return [...(await serveIdentity(bus, accounts, tokens, stats, interest)), projection, pruning];
+    return [...(await serveIdentity(bus, accounts, tokens, stats, interest, moderation)), projection, pruning];
   },
 });
 

@@ -63,6 +63,9 @@ const signedIn = {
     profileImageUrl: null,
     createdAt: new Date().toISOString(),
     tokens: 10,
+    role: 'member' as const,
+    ratingPreferences: { suggestive: 'blur' as const, explicit: 'blur' as const },
+    ageAssurance: { level: 'declared' as const, method: 'self_declaration', checkedAt: new Date().toISOString() },
   },
   session: { token: 'a-session-token', expiresAt: new Date().toISOString() },
 };

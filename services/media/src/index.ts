@@ -12,6 +12,8 @@ import { createMediaStore } from './media.store';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
 import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
 import { MediaPendingCharges1764200000000 } from './migrations/1764200000000-media-pending-charges';
+import { MediaModeration1764400000000 } from './migrations/1764400000000-media-moderation';
+import { ModerationService, startModerationConsumer } from './moderation/moderation.service';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
 import { CircuitBreakerImageProvider } from './providers/circuit-breaker.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
@@ -54,7 +56,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
   schema: 'media',
   entities: [],
   environments: [mediaEnvironment, imageProviderEnvironment, storageEnvironment, policyEnvironment, modelStageEnvironment],
-  migrations: [MediaInitial1763800000001, MediaCore1764000000000, MediaPendingCharges1764200000000],
+  migrations: [MediaInitial1763800000001, MediaCore1764000000000, MediaPendingCharges1764200000000, MediaModeration1764400000000],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
     const config = { ...readMediaConfig(env), ...configOverrides };
@@ -62,16 +64,18 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const store = createMediaStore(db);
     const storage = storageOverride ?? openObjectStorage(infra);
     const images = new ImagesService(store, bus, storage);
+    const moderation = new ModerationService(store, images);
     const updates = new GenerationUpdates(bus, images);
     const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
     const ledger = new ImageLedger(bus, charges);
     const worker = new GenerationWorker(store, bus, ledger, provider, storage, updates, config);
     const policy = openContentPolicy(env, (refusal) => bus.publishEvent(mediaEvents.contentRefused, refusal, refusal.userId));
     const generations = new GenerationService(store, ledger, provider, worker, updates, config, policy);
-    const handlers = await serveMedia(bus, generations, images, provider);
+    const handlers = await serveMedia(bus, generations, images, moderation, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);
+    const moderationConsumer = await startModerationConsumer(bus, moderation);
     // Handlers stop first so no job is queued while the worker hands its jobs back (the kit stops the outbox relay last).
-    return [...handlers, await worker.start(), charges.start(), fileCleanup];
+    return [...handlers, await worker.start(), charges.start(), fileCleanup, moderationConsumer];
   },
 });
 

@@ -2,6 +2,7 @@ import type { Bus, Subscription } from '@app/kit';
 import { mediaRpc } from '@app/schema';
 import type { GenerationService } from './generations/generation.service';
 import type { ImagesService } from './images/images.service';
+import type { ModerationService } from './moderation/moderation.service';
 import type { ImageProvider } from './providers/image-provider';
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
@@ -9,6 +10,7 @@ export function serveMedia(
   bus: Bus,
   generations: GenerationService,
   images: ImagesService,
+  moderation: ModerationService,
   provider: ImageProvider,
 ): Promise<Subscription[]> {
   return Promise.all([
@@ -18,15 +20,19 @@ export function serveMedia(
     bus.serve(mediaRpc.cancelGeneration, ({ userId, jobId }) => generations.cancel(userId, jobId)),
     bus.serve(mediaRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
     bus.serve(mediaRpc.listMyImages, ({ userId, ...page }) => images.listMine(userId, page)),
-    bus.serve(mediaRpc.listPublicImages, ({ userId, ...page }) => images.listPublic(userId, page)),
-    bus.serve(mediaRpc.getImage, ({ userId, imageId }) => images.get(userId, imageId)),
-    bus.serve(mediaRpc.setVisibility, ({ userId, imageId, isPublic }) => images.setVisibility(userId, imageId, isPublic)),
+    bus.serve(mediaRpc.listPublicImages, ({ userId, ratings, ...page }) => images.listPublic(userId, page, ratings)),
+    bus.serve(mediaRpc.getImage, ({ userId, imageId, ratings }) => images.get(userId, imageId, ratings)),
+    bus.serve(mediaRpc.setVisibility, ({ userId, imageId, isPublic, rating }) =>
+      images.setVisibility(userId, imageId, isPublic, rating ?? null),
+    ),
     bus.serve(mediaRpc.likeImage, ({ userId, imageId }) => images.like(userId, imageId)),
     bus.serve(mediaRpc.unlikeImage, ({ userId, imageId }) => images.unlike(userId, imageId)),
     bus.serve(mediaRpc.deleteImage, async ({ userId, imageId }) => {
       await images.delete(userId, imageId);
       return { ok: true };
     }),
-    bus.serve(mediaRpc.locateImageFile, ({ userId, imageId, variant }) => images.locateFile(userId, imageId, variant)),
+    bus.serve(mediaRpc.locateImageFile, ({ userId, imageId, variant, ratings }) => images.locateFile(userId, imageId, variant, ratings)),
+    bus.serve(mediaRpc.describeImages, async ({ imageIds }) => ({ targets: await moderation.describe(imageIds) })),
+    bus.serve(mediaRpc.locateModeratedImageFile, ({ imageId, variant }) => moderation.locateFile(imageId, variant)),
   ]);
 }

@@ -444,7 +444,11 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
 
       const bad = await owner.fetch(`/api/images/${image.id}/visibility`, { method: 'PUT', json: { isPublic: 'yes' } });
       expect(bad.status).toBe(400);
-      const published = await owner.fetch(`/api/images/${image.id}/visibility`, { method: 'PUT', json: { isPublic: true } });
+      // Rated safe, so visitors (who see safe only) and shared caches may have it too.
+      const published = await owner.fetch(`/api/images/${image.id}/visibility`, {
+        method: 'PUT',
+        json: { isPublic: true, rating: 'safe' },
+      });
       expect(((await published.json()) as RestImage).isPublic).toBe(true);
       expect(await publicIds(viewer)).toEqual([image.id]);
       const [shown] = (await (await viewer.fetch('/api/images/public?search=QUIET HARBOUR')).json()) as RestImage[];

@@ -7,6 +7,8 @@ export interface ScriptedAnswer {
   steps?: number;
   stepDelayMs?: number;
   fail?: ImageProviderError;
+  /** The picture to answer with, as given (otherwise a plain one of the requested size). */
+  image?: Buffer;
 }
 
 /** A provider whose answers tests script in order; it draws a real PNG of the requested size. */
@@ -35,6 +37,7 @@ export class ScriptedImageProvider implements ImageProvider {
       request.onProgress?.(step / steps);
     }
     if (answer.fail) throw answer.fail;
+    if (answer.image) return { image: answer.image, model: this.model };
     const [width, height] = request.settings.size.split('x').map(Number) as [number, number];
     const image = await sharp({ create: { width, height, channels: 3, background: '#4a6fa5' } })
       .png()

@@ -13,6 +13,14 @@ describe('describeSignInError', () => {
     });
   });
 
+  it('explains a suspended account in the interface language, with the support address', () => {
+    const { formError } = describeSignInError(apiError(403, { code: 'ACCOUNT_SUSPENDED', message: 'Your account has been suspended.' }));
+    expect(formError).toBe(
+      'This account has been suspended, so you cannot sign in. If you think this is a mistake, write to support@velvet-ai.app.',
+    );
+    expect(formError).toBe(AUTH_ERROR_MESSAGES.accountSuspended);
+  });
+
   it('shows the rate limiter its own message, else a default', () => {
     expect(describeSignInError(apiError(429, { code: 'RATE_LIMITED', message: 'Try again in 5 minutes' })).formError).toBe(
       'Try again in 5 minutes',

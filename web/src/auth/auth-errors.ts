@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n';
+import { getSupportEmail } from '../lib/app-config';
 import { ApiError } from '../lib/session-api';
 import { VALIDATION_MESSAGES } from '../lib/registration-validation';
 import { SessionNotEstablishedError } from './auth-context';
@@ -9,7 +11,11 @@ export const AUTH_ERROR_MESSAGES = {
   signInFailed: 'Sign in failed. Please try again.',
   registerFailed: 'We could not create your account. Please try again.',
   network: 'Cannot reach the server. Check your connection and try again.',
-} as const;
+  /** A moderator suspended the account: in the interface language, with the support address. */
+  get accountSuspended(): string {
+    return i18n.t('auth.errors.accountSuspended', { email: getSupportEmail() });
+  },
+};
 
 export interface FormErrorResult {
   formError: string | null;
@@ -36,6 +42,8 @@ export function describeSignInError(error: unknown): FormErrorResult {
         formError: AUTH_ERROR_MESSAGES.invalidCredentials,
         fieldErrors: {},
       };
+    case 'ACCOUNT_SUSPENDED':
+      return { formError: AUTH_ERROR_MESSAGES.accountSuspended, fieldErrors: {} };
     case 'RATE_LIMITED':
       return { formError: getErrorMessage(error) ?? AUTH_ERROR_MESSAGES.rateLimited, fieldErrors: {} };
     case 'VALIDATION_FAILED': {

@@ -9,6 +9,7 @@ export const CurrentUserFragment = graphql(`
     profileImageUrl
     createdAt
     tokens
+    role
   }
 `);
 

@@ -7,7 +7,7 @@ import { endSession } from './session-events';
 
 const SIGN_OUT_FALLBACK_URL = '/api/logout';
 
-const USER_FIELDS = ['id', 'email', 'firstName', 'lastName', 'profileImageUrl', 'createdAt', 'tokens'] as const;
+const USER_FIELDS = ['id', 'email', 'firstName', 'lastName', 'profileImageUrl', 'createdAt', 'tokens', 'role'] as const;
 
 function sameUser(a: CurrentUser, b: CurrentUser): boolean {
   return USER_FIELDS.every((field) => a[field] === b[field]);

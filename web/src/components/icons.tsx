@@ -83,3 +83,28 @@ export function AlertIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 22V4M4 4h13l-2 4 2 4H4" />
+    </StrokeIcon>
+  );
+}
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7-10-7-10-7z" />
+      <circle cx="12" cy="12" r="3" />
+    </StrokeIcon>
+  );
+}
+
+export function ShieldIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+    </StrokeIcon>
+  );
+}

@@ -16,9 +16,10 @@ function ChevronDownIcon() {
 /**
  * The language menu (spec §2, §4): the nine languages by their own names with a flag, the current
  * one checked. Picking one loads its catalog, switches, and remembers the choice. `showName={false}`
- * shows the flag and code only (the full name stays in the accessible name).
+ * shows the flag and code only (the full name stays in the accessible name); `showName="fromSm"`
+ * does so on phones only, where the bar has no room for the name.
  */
-export function LanguagePicker({ showName = true, ...buttonProps }: { showName?: boolean } & ButtonProps) {
+export function LanguagePicker({ showName = true, ...buttonProps }: { showName?: boolean | 'fromSm' } & ButtonProps) {
   const { t, i18n } = useTranslation();
   const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
 
@@ -52,7 +53,16 @@ export function LanguagePicker({ showName = true, ...buttonProps }: { showName?:
           <Box as="span" aria-hidden="true" fontSize="md" lineHeight="1">
             {current.flag}
           </Box>
-          {showName ? (
+          {showName === 'fromSm' ? (
+            <>
+              <Text as="span" aria-hidden="true" textTransform="uppercase" fontSize="xs" fontWeight="semibold" hideFrom="sm">
+                {current.code}
+              </Text>
+              <Text as="span" lang={current.code} srOnly={{ base: true, sm: false }}>
+                {current.name}
+              </Text>
+            </>
+          ) : showName ? (
             <Text as="span" lang={current.code}>
               {current.name}
             </Text>

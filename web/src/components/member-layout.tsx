@@ -4,10 +4,11 @@ import { Outlet } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
 import { useTokenBalanceSync } from '../auth/use-token-balance-sync';
 import { PageSpinner } from './full-screen-spinner';
+import { MemberNotices } from './moderation/member-notices';
 import { NavBar } from './nav-bar';
 import { SkipLink, MAIN_CONTENT_ID } from './skip-link';
 
-/** Shell of every signed-in screen: navigation bar on top, the screen below. */
+/** Shell of every signed-in screen: navigation bar on top, moderators' notices to the member, the screen below. */
 export function MemberLayout() {
   const user = useCurrentUser();
   useTokenBalanceSync(user.id);
@@ -26,6 +27,7 @@ export function MemberLayout() {
         py="8"
         _focus={{ outline: 'none' }}
       >
+        <MemberNotices />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -2,7 +2,8 @@ import { Badge, Box, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { isNavItemActive, NAV_ITEMS } from '../lib/nav-items';
+import { useCurrentUser } from '../auth/auth-context';
+import { isNavItemActive, navItemsFor } from '../lib/nav-items';
 import { BrandLink } from './brand-link';
 import { CloseIcon, MenuIcon } from './icons';
 import { LanguagePicker } from './language-picker';
@@ -12,9 +13,10 @@ const MOBILE_NAV_ID = 'mobile-nav';
 
 function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' | 'column' }) {
   const { t } = useTranslation();
+  const { role } = useCurrentUser();
   return (
     <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
-      {NAV_ITEMS.map((item) => {
+      {navItemsFor(role).map((item) => {
         const isActive = isNavItemActive(item.href, pathname);
         return (
           <li key={item.href}>

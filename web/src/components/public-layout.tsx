@@ -89,6 +89,11 @@ function LegalLinks() {
           <RouterLink to="/privacy">{t('footer.privacy')}</RouterLink>
         </Link>
       </li>
+      <li>
+        <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
+          <RouterLink to="/takedown">{t('footer.takedown')}</RouterLink>
+        </Link>
+      </li>
     </Stack>
   );
 }
@@ -131,6 +136,9 @@ export function PublicFooter({ compact = false }: { compact?: boolean }) {
             </Link>
             <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
               <RouterLink to="/privacy">{t('footer.privacy')}</RouterLink>
+            </Link>
+            <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
+              <RouterLink to="/takedown">{t('footer.takedown')}</RouterLink>
             </Link>
             <Link href={supportMailto(supportEmail)} color="fg.muted" _hover={{ color: 'fg' }} onClick={() => onSupportClick(supportEmail)}>
               {supportEmail}
@@ -254,14 +262,15 @@ function PublicHeader() {
   const { t } = useTranslation();
   return (
     <Box as="header" borderBottomWidth="1px" borderColor="border.muted">
-      <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="4">
+      {/* Phones (360 px) get tighter spacing and the language's code only, so no language's words overflow. */}
+      <Flex maxW="7xl" mx="auto" px={{ base: '3', sm: '4', md: '6' }} h="16" align="center" gap={{ base: '2', sm: '4' }}>
         <BrandLink />
-        <HStack as="nav" aria-label={t('nav.account')} gap={{ base: '1', sm: '2' }} ms="auto">
-          <LanguagePicker />
-          <Button asChild variant="ghost" size="sm">
+        <HStack as="nav" aria-label={t('nav.account')} gap={{ base: '0.5', sm: '2' }} ms="auto">
+          <LanguagePicker showName="fromSm" px={{ base: '1', sm: '2' }} gap="1" />
+          <Button asChild variant="ghost" size="sm" px={{ base: '2', sm: '3.5' }}>
             <RouterLink to="/signin">{t('nav.logIn')}</RouterLink>
           </Button>
-          <Button asChild colorPalette="purple" size="sm">
+          <Button asChild colorPalette="purple" size="sm" px={{ base: '2', sm: '3.5' }}>
             <RouterLink to="/signup">{t('nav.getStarted')}</RouterLink>
           </Button>
         </HStack>
@@ -270,7 +279,7 @@ function PublicHeader() {
   );
 }
 
-/** Shell of the signed-out screens other than the landing page (sign-in, sign-up, legal). */
+/** Shell of the signed-out screens other than the landing page (sign-in, sign-up, legal, takedown requests). */
 export function PublicLayout() {
   return (
     <Flex direction="column" minH="100dvh" bg="bg">

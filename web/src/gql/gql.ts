@@ -14,20 +14,20 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n": typeof types.CurrentUserFragmentDoc,
+    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n    role\n  }\n": typeof types.CurrentUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": typeof types.TokenBalanceChangedDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": typeof types.MyCharactersDocument,
     "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": typeof types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
-    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationByIdDocument,
@@ -43,7 +43,7 @@ type Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
-    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
     "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": typeof types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyImagesDocument,
     "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.PublicImagesDocument,
@@ -53,27 +53,37 @@ type Documents = {
     "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerationUpdatesDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerateImageDocument,
     "\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.CancelGenerationDocument,
-    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": typeof types.SetImageVisibilityDocument,
+    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!, $rating: ContentRating) {\n    setImageVisibility(id: $id, isPublic: $isPublic, rating: $rating) {\n      ...ImageFields\n    }\n  }\n": typeof types.SetImageVisibilityDocument,
     "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.LikeImageDocument,
     "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": typeof types.UnlikeImageDocument,
     "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": typeof types.DeleteImageDocument,
+    "\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n": typeof types.ViewerContentSettingsDocument,
+    "\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n": typeof types.UpdateRatingPreferencesDocument,
+    "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": typeof types.ReportContentDocument,
+    "\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n": typeof types.MyNoticesDocument,
+    "\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n": typeof types.DismissNoticeDocument,
+    "\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n": typeof types.ModerationTargetFieldsFragmentDoc,
+    "\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n": typeof types.ModerationCaseFieldsFragmentDoc,
+    "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": typeof types.ModerationQueueDocument,
+    "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": typeof types.ModerateDocument,
+    "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": typeof types.ModerationAuditLogDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
-    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n": types.CurrentUserFragmentDoc,
+    "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n    role\n  }\n": types.CurrentUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...CurrentUser\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": types.TokenBalanceChangedDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": types.MyCharactersDocument,
     "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
-    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationByIdDocument,
@@ -89,7 +99,7 @@ const documents: Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
-    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
     "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyImagesDocument,
     "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.PublicImagesDocument,
@@ -99,10 +109,20 @@ const documents: Documents = {
     "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerationUpdatesDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerateImageDocument,
     "\n  mutation CancelGeneration($id: ID!) {\n    cancelGeneration(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": types.CancelGenerationDocument,
-    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n": types.SetImageVisibilityDocument,
+    "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!, $rating: ContentRating) {\n    setImageVisibility(id: $id, isPublic: $isPublic, rating: $rating) {\n      ...ImageFields\n    }\n  }\n": types.SetImageVisibilityDocument,
     "\n  mutation LikeImage($id: ID!) {\n    likeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.LikeImageDocument,
     "\n  mutation UnlikeImage($id: ID!) {\n    unlikeImage(id: $id) {\n      ...ImageFields\n    }\n  }\n": types.UnlikeImageDocument,
     "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": types.DeleteImageDocument,
+    "\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n": types.ViewerContentSettingsDocument,
+    "\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n": types.UpdateRatingPreferencesDocument,
+    "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": types.ReportContentDocument,
+    "\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n": types.MyNoticesDocument,
+    "\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n": types.DismissNoticeDocument,
+    "\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n": types.ModerationTargetFieldsFragmentDoc,
+    "\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n": types.ModerationCaseFieldsFragmentDoc,
+    "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": types.ModerationQueueDocument,
+    "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": types.ModerateDocument,
+    "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": types.ModerationAuditLogDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -123,7 +143,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n"): (typeof documents)["\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n  }\n"];
+export function graphql(source: "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n    role\n  }\n"): (typeof documents)["\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n    role\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -147,7 +167,7 @@ export function graphql(source: "\n  subscription TokenBalanceChanged {\n    tok
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -175,7 +195,7 @@ export function graphql(source: "\n  mutation DeleteCharacter($id: ID!) {\n    d
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"];
+export function graphql(source: "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -239,7 +259,7 @@ export function graphql(source: "\n  mutation StopReply($conversationId: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"): (typeof documents)["\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"): (typeof documents)["\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -279,7 +299,7 @@ export function graphql(source: "\n  mutation CancelGeneration($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {\n    setImageVisibility(id: $id, isPublic: $isPublic) {\n      ...ImageFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!, $rating: ContentRating) {\n    setImageVisibility(id: $id, isPublic: $isPublic, rating: $rating) {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!, $rating: ContentRating) {\n    setImageVisibility(id: $id, isPublic: $isPublic, rating: $rating) {\n      ...ImageFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -292,6 +312,46 @@ export function graphql(source: "\n  mutation UnlikeImage($id: ID!) {\n    unlik
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"): (typeof documents)["\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n"): (typeof documents)["\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n"): (typeof documents)["\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"): (typeof documents)["\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n"): (typeof documents)["\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

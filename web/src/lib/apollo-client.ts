@@ -4,11 +4,26 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import { relayStylePagination } from '@apollo/client/utilities';
+import type { FieldPolicy } from '@apollo/client';
 import { MeDocument } from '../auth/auth-operations';
 import { handleUnauthorized } from './error-toasts';
 import { isUnauthenticatedError } from './graphql-errors';
 
 export const GRAPHQL_PATH = '/graphql';
+
+/**
+ * A `{ nodes, endCursor, hasNextPage }` list paged forwards with `after`: the first page replaces
+ * what was cached, each next one is appended (the moderation queue and audit log).
+ */
+function nodesPagination(keyArgs: FieldPolicy['keyArgs']): FieldPolicy<{ nodes: readonly unknown[] }> {
+  return {
+    keyArgs,
+    merge(existing, incoming, { args }) {
+      if (!existing || !args?.['after']) return incoming;
+      return { ...incoming, nodes: [...existing.nodes, ...incoming.nodes] };
+    },
+  };
+}
 
 /** Operations whose UNAUTHENTICATED answer is normal (signing in or out), not a lost session. */
 const AUTH_OPERATIONS = new Set(['Me', 'Login', 'Register', 'Logout']);
@@ -64,8 +79,15 @@ export function createApolloClient(): AppApollo {
             // Image lists page forwards (`after: pageInfo.endCursor`): each search keeps one list, pages appended.
             myImages: relayStylePagination(['search', 'order']),
             publicImages: relayStylePagination(['search', 'order']),
+            moderationQueue: nodesPagination(['status']),
+            moderationAuditLog: nodesPagination(false),
           },
         },
+        // A case's snapshot and its current item share the item's id: they must stay two objects.
+        ModerationTarget: { keyFields: false },
+        TakedownRequester: { keyFields: false },
+        RatingPreferences: { merge: true },
+        AgeAssurance: { merge: true },
         // Parts of an image without an id of their own: the newest copy simply replaces the old one.
         ImageSettings: { merge: true },
         ImageCreator: { merge: true },

@@ -23,6 +23,11 @@ export interface AppConfig {
     /** Plausible domain or GA4 measurement id. */
     siteId: string;
   } | null;
+  /**
+   * Members whose age is only self-declared see SAFE content only until an age-assurance provider
+   * has verified it (the gallery says so and how to get verified).
+   */
+  ageVerificationRequired?: boolean;
 }
 
 declare global {
@@ -68,4 +73,9 @@ export function getLaunchDate(): Date {
 
 export function getAnalyticsConfig(): AppConfig['analytics'] {
   return injected().analytics ?? null;
+}
+
+/** Whether members need a verified age to see content above SAFE (off unless the gateway says so). */
+export function isAgeVerificationRequired(): boolean {
+  return injected().ageVerificationRequired === true;
 }

@@ -6,6 +6,7 @@ import {
   EMPTY_CHARACTER_FORM,
   hasTrait,
   MAX_CARD_BYTES,
+  needsRating,
   removeTrait,
   toCharacterForm,
   toCreateCharacterInput,
@@ -61,18 +62,38 @@ describe('payloads', () => {
     expect(toUpdateCharacterInput({ ...EMPTY_CHARACTER_FORM, name: 'Aria' }).description).toBeNull();
   });
 
+  it('sends the rating once chosen, and asks for one before a character goes public', () => {
+    expect(toCreateCharacterInput({ ...EMPTY_CHARACTER_FORM, name: 'Aria', isPublic: true, rating: 'SUGGESTIVE' })).toMatchObject({
+      isPublic: true,
+      rating: 'SUGGESTIVE',
+    });
+    expect(toUpdateCharacterInput({ ...EMPTY_CHARACTER_FORM, name: 'Aria', rating: 'SAFE' }).rating).toBe('SAFE');
+    expect(toUpdateCharacterInput({ ...EMPTY_CHARACTER_FORM, name: 'Aria' })).not.toHaveProperty('rating');
+    expect(needsRating({ isPublic: true, rating: null })).toBe(true);
+    expect(needsRating({ isPublic: true, rating: 'EXPLICIT' })).toBe(false);
+    expect(needsRating({ isPublic: false, rating: null })).toBe(false);
+  });
+
   it('fills the edit form from a character', () => {
     const form = toCharacterForm({
       name: 'Aria',
       description: null,
       personality: { traits: ['Calm'] },
       isPublic: true,
+      rating: 'SUGGESTIVE',
       scenario: 'A tavern',
       greeting: 'Hi',
       exampleDialogue: '',
       systemPrompt: '',
     });
-    expect(form).toMatchObject({ name: 'Aria', description: '', traits: ['Calm'], isPublic: true, scenario: 'A tavern' });
+    expect(form).toMatchObject({
+      name: 'Aria',
+      description: '',
+      traits: ['Calm'],
+      isPublic: true,
+      rating: 'SUGGESTIVE',
+      scenario: 'A tavern',
+    });
   });
 });
 

@@ -1,10 +1,13 @@
 /** The character creator's form (spec §5 "Character create") and how it becomes a request. */
+import type { ContentRating } from '../gql/graphql';
 
 export interface CharacterFormValues {
   name: string;
   description: string;
   traits: string[];
   isPublic: boolean;
+  /** How explicit it is; asked for when it is public (null: not chosen yet). */
+  rating: ContentRating | null;
   scenario: string;
   greeting: string;
   exampleDialogue: string;
@@ -17,18 +20,21 @@ export interface CharacterFormSource {
   description?: string | null;
   personality: { traits: readonly string[] };
   isPublic: boolean;
+  /** Characters read from the server always have one; older callers may leave it out. */
+  rating?: ContentRating | null;
   scenario: string;
   greeting: string;
   exampleDialogue: string;
   systemPrompt: string;
 }
 
-/** Spec §4: after creating, the form is back to an empty name and description, no traits, private. */
+/** Spec §4: after creating, the form is back to an empty name and description, no traits, private, unrated. */
 export const EMPTY_CHARACTER_FORM: CharacterFormValues = {
   name: '',
   description: '',
   traits: [],
   isPublic: false,
+  rating: null,
   scenario: '',
   greeting: '',
   exampleDialogue: '',
@@ -54,6 +60,11 @@ export function hasTrait(traits: readonly string[], trait: string): boolean {
   return traits.some((existing) => existing.toLowerCase() === trait.toLowerCase());
 }
 
+/** A public character needs a rating before it is saved (the server would otherwise take EXPLICIT). */
+export function needsRating(values: Pick<CharacterFormValues, 'isPublic' | 'rating'>): boolean {
+  return values.isPublic && values.rating === null;
+}
+
 /** The name to save, or null when it is missing ('Name Required'). */
 export function characterName(values: Pick<CharacterFormValues, 'name'>): string | null {
   return values.name.trim() || null;
@@ -67,6 +78,7 @@ export function toCreateCharacterInput(values: CharacterFormValues) {
     description: optional(values.description),
     personalityTraits: values.traits,
     isPublic: values.isPublic,
+    rating: values.rating ?? undefined,
     scenario: optional(values.scenario),
     greeting: optional(values.greeting),
     exampleDialogue: optional(values.exampleDialogue),
@@ -75,13 +87,14 @@ export function toCreateCharacterInput(values: CharacterFormValues) {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as typeof input;
 }
 
-/** The update payload: every field, so clearing one clears it (a null description removes it). */
+/** The update payload: every field, so clearing one clears it (a null description removes it); the rating when chosen. */
 export function toUpdateCharacterInput(values: CharacterFormValues) {
   return {
     name: values.name.trim(),
     description: values.description.trim() || null,
     personalityTraits: values.traits,
     isPublic: values.isPublic,
+    ...(values.rating ? { rating: values.rating } : {}),
     scenario: values.scenario.trim(),
     greeting: values.greeting.trim(),
     exampleDialogue: values.exampleDialogue.trim(),
@@ -95,6 +108,7 @@ export function toCharacterForm(character: CharacterFormSource): CharacterFormVa
     description: character.description ?? '',
     traits: [...character.personality.traits],
     isPublic: character.isPublic,
+    rating: character.rating ?? null,
     scenario: character.scenario,
     greeting: character.greeting,
     exampleDialogue: character.exampleDialogue,

@@ -23,6 +23,7 @@ describe('TOASTS', () => {
     expect(TOASTS.imageGenerated).toEqual({ title: 'Image Generated!', description: 'Your AI artwork has been created successfully.' });
     expect(TOASTS.characterDeleted).toEqual({ title: 'Character Deleted' });
     expect(TOASTS.liked).toEqual({ title: 'Liked!' });
+    expect(TOASTS.reportSent).toEqual({ title: 'Report sent', description: 'Thanks — our moderators will review it.' });
   });
 
   it('is read in the current language', async () => {
@@ -34,7 +35,7 @@ describe('TOASTS', () => {
   });
 
   it('lists every toast of the catalogue', () => {
-    expect(Object.keys(TOASTS)).toHaveLength(24);
+    expect(Object.keys(TOASTS)).toHaveLength(31);
   });
 
   it('maps session and quota errors to their toast, others to the fallback', () => {
@@ -55,5 +56,7 @@ describe('TOASTS', () => {
     });
     expect(toastForError(refused('unavailable'), { title: 'Fallback' }).description).toMatch(/could not be checked/);
     expect(toastForError(refused(), { title: 'Fallback' })).toEqual(TOASTS.contentRejected);
+    // Publishing a picture moderators removed before.
+    expect(toastForError(refused('blocked_hash'), { title: 'Fallback' }).description).toMatch(/moderators removed/);
   });
 });

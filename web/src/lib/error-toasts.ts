@@ -21,6 +21,10 @@ const TOAST_VARIANTS = {
   quotaExceeded: 'destructive',
   rateLimited: 'destructive',
   contentRejected: 'destructive',
+  reportFailed: 'destructive',
+  reportTargetGone: 'destructive',
+  preferencesFailed: 'destructive',
+  moderationFailed: 'destructive',
   imageGenerated: 'default',
   visibilityUpdated: 'default',
   characterCreated: 'default',
@@ -28,6 +32,9 @@ const TOAST_VARIANTS = {
   characterDeleted: 'default',
   liked: 'default',
   uploadSucceeded: 'default',
+  reportSent: 'default',
+  preferencesSaved: 'default',
+  moderationDone: 'default',
 } as const satisfies Record<string, ToastVariant>;
 
 export type ToastName = keyof typeof TOAST_VARIANTS;

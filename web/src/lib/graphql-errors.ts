@@ -14,6 +14,7 @@ export type AppErrorCode =
   | 'INSUFFICIENT_TOKENS'
   | 'QUOTA_EXCEEDED'
   | 'CONTENT_REJECTED'
+  | 'ACCOUNT_SUSPENDED'
   | 'NOT_FOUND';
 
 function formattedErrors(error: unknown): readonly GraphQLFormattedError[] {
@@ -66,10 +67,13 @@ export function getFieldErrors(error: unknown): Record<string, string> {
   return fieldErrors;
 }
 
-export type PolicyCategory = 'minors' | 'non_consent' | 'real_person' | 'unavailable';
-const POLICY_CATEGORIES: readonly string[] = ['minors', 'non_consent', 'real_person', 'unavailable'];
+export type PolicyCategory = 'minors' | 'non_consent' | 'real_person' | 'unavailable' | 'blocked_hash';
+const POLICY_CATEGORIES: readonly string[] = ['minors', 'non_consent', 'real_person', 'unavailable', 'blocked_hash'];
 
-/** For CONTENT_REJECTED: which content rule the text crossed (`extensions.policyCategory`). */
+/**
+ * For CONTENT_REJECTED: which content rule the text crossed (`extensions.policyCategory`), or
+ * `blocked_hash` for a picture that matches one moderators removed.
+ */
 export function getPolicyCategory(error: unknown): PolicyCategory | undefined {
   const category = formattedErrors(error)[0]?.extensions?.['policyCategory'];
   return typeof category === 'string' && POLICY_CATEGORIES.includes(category) ? (category as PolicyCategory) : undefined;

@@ -1,4 +1,4 @@
-import { isNavItemActive } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 
 describe('isNavItemActive', () => {
   it('marks Home only on the exact root path', () => {
@@ -10,5 +10,16 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive('/chat', '/chat')).toBe(true);
     expect(isNavItemActive('/chat', '/chat/42')).toBe(true);
     expect(isNavItemActive('/gallery', '/chat/42')).toBe(false);
+    expect(isNavItemActive('/moderation', '/moderation/audit')).toBe(true);
+  });
+});
+
+describe('navItemsFor', () => {
+  const hrefs = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((item) => item.href);
+
+  it('shows Moderation to moderators and admins only', () => {
+    expect(hrefs('MEMBER')).toEqual(['/', '/chat', '/generator', '/characters', '/gallery']);
+    expect(hrefs('MODERATOR')).toEqual(['/', '/chat', '/generator', '/characters', '/gallery', '/moderation']);
+    expect(hrefs('ADMIN')).toContain('/moderation');
   });
 });

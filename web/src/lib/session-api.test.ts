@@ -8,6 +8,7 @@ const MEMBER = {
   profileImageUrl: null,
   createdAt: '2025-01-02T03:04:05.000Z',
   tokens: 10,
+  role: 'MEMBER',
 };
 
 /** A fetch that answers once with `status` and `body` (JSON unless a string), recording the request. */
@@ -42,6 +43,18 @@ describe('fetchCurrentUser', () => {
   it('counts a missing balance as 0', async () => {
     const { tokens: _tokens, ...withoutTokens } = MEMBER;
     await expect(fetchCurrentUser(fakeFetch(200, { data: { me: withoutTokens } }).impl)).resolves.toEqual({ ...MEMBER, tokens: 0 });
+  });
+
+  it('reads the role in either spelling, and counts a missing or unknown one as a plain member', async () => {
+    const moderator = { ...MEMBER, role: 'MODERATOR' };
+    await expect(fetchCurrentUser(fakeFetch(200, { data: { me: moderator } }).impl)).resolves.toEqual(moderator);
+    await expect(login({ email: MEMBER.email, password: 'x' }, fakeFetch(200, { ...MEMBER, role: 'admin' }).impl)).resolves.toEqual({
+      ...MEMBER,
+      role: 'ADMIN',
+    });
+    const { role: _role, ...withoutRole } = MEMBER;
+    await expect(fetchCurrentUser(fakeFetch(200, { data: { me: withoutRole } }).impl)).resolves.toEqual(MEMBER);
+    await expect(fetchCurrentUser(fakeFetch(200, { data: { me: { ...MEMBER, role: 'OWNER' } } }).impl)).resolves.toEqual(MEMBER);
   });
 
   it('rejects on server failures rather than guessing', async () => {

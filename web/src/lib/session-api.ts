@@ -8,7 +8,7 @@
  * - Sign-in, registration and sign-out use the REST endpoints (spec §7), whose errors carry the same
  *   codes and field errors as GraphQL's (`{ message, code, fieldErrors? }`).
  */
-import type { CurrentUserFragment, LoginInput, RegisterInput } from '../gql/graphql';
+import type { CurrentUserFragment, LoginInput, RegisterInput, Role } from '../gql/graphql';
 
 export const GRAPHQL_PATH = '/graphql';
 export const LOGIN_PATH = '/api/auth/login';
@@ -16,7 +16,7 @@ export const REGISTER_PATH = '/api/auth/register';
 export const SIGN_OUT_PATH = '/api/signout';
 
 /** The `CurrentUser` fragment's fields (auth/auth-operations.ts), as one plain query. */
-export const ME_QUERY = 'query Me { me { id email firstName lastName profileImageUrl createdAt tokens } }';
+export const ME_QUERY = 'query Me { me { id email firstName lastName profileImageUrl createdAt tokens role } }';
 
 export type SessionUser = CurrentUserFragment;
 
@@ -73,7 +73,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The member with the `CurrentUser` fields; a missing balance counts as 0 (spec §3). */
+const ROLES: readonly string[] = ['MEMBER', 'MODERATOR', 'ADMIN'] satisfies Role[];
+
+/** GraphQL answers `MODERATOR`, the REST endpoints `moderator`; anything else (or nothing) is a plain member. */
+function toRole(value: unknown): Role {
+  const role = typeof value === 'string' ? value.toUpperCase() : '';
+  return ROLES.includes(role) ? (role as Role) : 'MEMBER';
+}
+
+/** The member with the `CurrentUser` fields; a missing balance counts as 0 (spec §3), a missing role as MEMBER. */
 export function toSessionUser(body: unknown): SessionUser {
   if (!isRecord(body) || typeof body['id'] !== 'string' || typeof body['email'] !== 'string') {
     throw new Error('The server answered without a member');
@@ -87,6 +95,7 @@ export function toSessionUser(body: unknown): SessionUser {
     profileImageUrl: text('profileImageUrl'),
     createdAt: text('createdAt') ?? '',
     tokens: typeof body['tokens'] === 'number' ? body['tokens'] : 0,
+    role: toRole(body['role']),
   };
 }
 

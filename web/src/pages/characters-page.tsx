@@ -16,6 +16,8 @@ import { ConfirmDeleteDialog } from '../components/chat/conversation-dialogs';
 import { useStartConversation } from '../components/chat/use-start-conversation';
 import { ImportCardButton } from '../components/characters/import-card-button';
 import { UsersIcon } from '../components/icons';
+import { ReportDialog } from '../components/moderation/report-dialog';
+import { useContentSettings } from '../components/moderation/use-content-settings';
 import { PageHeader } from '../components/page-header';
 import type { CharacterFieldsFragment } from '../gql/graphql';
 import {
@@ -27,6 +29,7 @@ import {
   type CharacterFormValues,
 } from '../lib/chat-character-form';
 import { describeChatError } from '../lib/chat-errors';
+import { startsBlurred } from '../lib/content-ratings';
 import { TOASTS } from '../lib/error-toasts';
 import { showToast } from '../lib/toaster';
 
@@ -74,6 +77,10 @@ export default function CharactersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CharacterFieldsFragment | null>(null);
   const [busy, setBusy] = useState(false);
+  const { preferences } = useContentSettings();
+  // Characters the member chose to see with Show, for this visit.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const [reporting, setReporting] = useState<string | null>(null);
 
   const myCharacters = mine.data?.characters ?? [];
   const publicCharacters = (discover.data?.publicCharacters ?? []).slice(0, DISCOVER_LIMIT);
@@ -219,7 +226,10 @@ export default function CharactersPage() {
                   character={character}
                   variant="discover"
                   starting={startingFor === character.id}
+                  blurred={!revealed.has(character.id) && startsBlurred(character, preferences)}
                   onChat={() => chatWith(character)}
+                  onReveal={() => setRevealed((current) => new Set(current).add(character.id))}
+                  onReport={character.isMine ? undefined : () => setReporting(character.id)}
                 />
               </li>
             ))}
@@ -250,6 +260,7 @@ export default function CharactersPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      <ReportDialog target={reporting ? { kind: 'CHARACTER', id: reporting } : null} onClose={() => setReporting(null)} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'character'}?`}

@@ -20,12 +20,16 @@ import { SearchIcon } from '../components/chat/chat-icons';
 import { GalleryIcon } from '../components/icons';
 import { ImageCard, type GalleryTab, type GalleryView } from '../components/media/image-card';
 import { ImageDetailsDialog } from '../components/media/image-details-dialog';
+import { AgeVerificationNote } from '../components/moderation/age-verification-note';
+import { useContentSettings } from '../components/moderation/use-content-settings';
 import { InfiniteScrollSentinel } from '../components/media/infinite-scroll-sentinel';
 import { GridViewIcon, ListViewIcon } from '../components/media/media-icons';
 import { useCachedImage } from '../components/media/use-image-actions';
 import { useImageList } from '../components/media/use-image-list';
+import { useOwnImageIds } from '../components/media/use-own-image-ids';
 import { PageHeader } from '../components/page-header';
 import type { ImageFieldsFragment } from '../gql/graphql';
+import { startsBlurred } from '../lib/content-ratings';
 import { normalizeSearch, SEARCH_MAX_LENGTH } from '../lib/image-settings';
 
 /** Typing pauses this long before the search goes to the server. */
@@ -93,16 +97,23 @@ function EmptyGallery({ tab, search, error, onRetry }: { tab: GalleryTab; search
   );
 }
 
+/** Whether a picture starts blurred for this member: someone else's, at a rating they chose to blur, not yet revealed. */
+type BlurCheck = (image: ImageFieldsFragment, tab: GalleryTab) => boolean;
+
 /** One tab's images: grid or list, loading the next page as the end comes into view. */
 function ImageBrowser({
   tab,
   search,
   view,
+  isBlurred,
+  onReveal,
   onOpen,
 }: {
   tab: GalleryTab;
   search: string | null;
   view: GalleryView;
+  isBlurred: BlurCheck;
+  onReveal: (image: ImageFieldsFragment) => void;
   onOpen: (image: ImageFieldsFragment) => void;
 }) {
   const list = useImageList(tab, search);
@@ -118,7 +129,15 @@ function ImageBrowser({
 
   const cards = shown.map((image) => (
     <li key={image.id}>
-      <ImageCard image={image} view={view} tab={tab} onOpen={() => onOpen(image)} onError={() => hide(image.id)} />
+      <ImageCard
+        image={image}
+        view={view}
+        tab={tab}
+        blurred={isBlurred(image, tab)}
+        onOpen={() => onOpen(image)}
+        onReveal={() => onReveal(image)}
+        onError={() => hide(image.id)}
+      />
     </li>
   ));
 
@@ -181,6 +200,13 @@ export default function GalleryPage() {
   const [opened, setOpened] = useState<{ image: ImageFieldsFragment; tab: GalleryTab } | null>(null);
   // The dialog follows the cached image, so a like or a visibility change shows at once.
   const openedImage = useCachedImage(opened?.image.id, opened?.image ?? null);
+  const { preferences, heldBackForAge } = useContentSettings();
+  const ownIds = useOwnImageIds();
+  // Pictures the member chose to see with Show, for this visit.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const reveal = (image: ImageFieldsFragment) => setRevealed((current) => new Set(current).add(image.id));
+  const isBlurred: BlurCheck = (image, imageTab) =>
+    !revealed.has(image.id) && startsBlurred({ rating: image.rating, isMine: imageTab === 'mine' || ownIds.has(image.id) }, preferences);
 
   const selectTab = (next: string) => {
     setParams(
@@ -197,6 +223,11 @@ export default function GalleryPage() {
   return (
     <Stack gap="2">
       <PageHeader title="AI Gallery" description="Browse public creations and manage your own images." />
+      {heldBackForAge && (
+        <Box mb="6">
+          <AgeVerificationNote />
+        </Box>
+      )}
       <Tabs.Root
         value={tab}
         onValueChange={(details) => selectTab(details.value)}
@@ -247,12 +278,26 @@ export default function GalleryPage() {
         {(Object.keys(TAB_LABELS) as GalleryTab[]).map((key) => (
           <Tabs.Content key={key} value={key} p="0">
             <Box>
-              <ImageBrowser tab={key} search={search} view={view} onOpen={(image) => setOpened({ image, tab: key })} />
+              <ImageBrowser
+                tab={key}
+                search={search}
+                view={view}
+                isBlurred={isBlurred}
+                onReveal={reveal}
+                onOpen={(image) => setOpened({ image, tab: key })}
+              />
             </Box>
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <ImageDetailsDialog image={openedImage} tab={opened?.tab ?? tab} onClose={() => setOpened(null)} />
+      <ImageDetailsDialog
+        image={openedImage}
+        tab={opened?.tab ?? tab}
+        isOwn={opened?.tab === 'mine' || (openedImage !== null && ownIds.has(openedImage.id))}
+        blurred={openedImage !== null && isBlurred(openedImage, opened?.tab ?? tab)}
+        onReveal={() => openedImage && reveal(openedImage)}
+        onClose={() => setOpened(null)}
+      />
     </Stack>
   );
 }

@@ -174,7 +174,7 @@ export default function GeneratorPage() {
               downloading={latest !== null && downloadingId === latest.id}
               updatingVisibility={latest !== null && updatingId === latest.id}
               onDownload={() => latest && void download(latest)}
-              onVisibilityChange={(isPublic) => latest && void setVisibility(latest, isPublic)}
+              onVisibilityChange={(isPublic, rating) => latest && void setVisibility(latest, isPublic, rating)}
             />
           </Card.Body>
         </Card.Root>

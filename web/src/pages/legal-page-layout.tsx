@@ -37,6 +37,7 @@ const FOOTER_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/tos', label: 'Terms of Service' },
   { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/takedown', label: 'Request content removal' },
 ] as const;
 
 /** Room above a heading reached through an anchor, so the sticky member navigation bar does not cover it. */

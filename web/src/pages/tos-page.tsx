@@ -254,8 +254,10 @@ function termsSections(brand: string): LegalSection[] {
             any proprietary notices.
           </LegalParagraph>
           <LegalParagraph>
-            If you believe content on the Service infringes your rights, write to <SupportEmailLink /> with a description of the work, where
-            the content appears and your contact details. We remove infringing content and terminate the accounts of repeat infringers.
+            If you believe content on the Service infringes your rights, or shows you in an intimate image shared without your consent, send
+            us a <LegalRouteLink to="/takedown">takedown request</LegalRouteLink> (no account needed) or write to <SupportEmailLink /> with
+            a description of the work, where the content appears and your contact details. We remove intimate images shared without consent
+            within 48 hours of a valid request, remove infringing content and terminate the accounts of repeat infringers.
           </LegalParagraph>
           <LegalParagraph>If you send us suggestions or feedback, we may use them freely and without any obligation to you.</LegalParagraph>
         </>

@@ -39,6 +39,7 @@ const SCREENS: Record<ScreenName, Screen> = {
   signUp: lazyScreen('signUp'),
   tos: lazyScreen('tos'),
   privacy: lazyScreen('privacy'),
+  takedown: lazyScreen('takedown'),
   relaunch: lazyScreen('relaunch'),
 };
 const {
@@ -47,6 +48,7 @@ const {
   signUp: SignUpPage,
   tos: TosPage,
   privacy: PrivacyPage,
+  takedown: TakedownPage,
   relaunch: RelaunchPage,
 } = SCREENS;
 
@@ -67,6 +69,7 @@ function VisitorRoutes() {
           <Route path="signup" element={<SignUpPage />} />
           <Route path="tos" element={<TosPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="takedown" element={<TakedownPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useCurrentUser } from '../auth/auth-context';
 import { MemberSession } from '../auth/member-session';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { MemberLayout } from '../components/member-layout';
+import { canModerate } from '../lib/moderation';
 import { NotFoundPage } from '../pages/not-found-page';
 import { isSelfAiPath } from './self-ai-path';
 
@@ -18,10 +20,18 @@ const GalleryPage = lazy(() => import('../pages/gallery-page'));
 const ProfilePage = lazy(() => import('../pages/profile-page'));
 const SubscribePage = lazy(() => import('../pages/subscribe-page'));
 const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
+const ModerationPage = lazy(() => import('../pages/moderation-page'));
+const TakedownPage = lazy(() => import('../pages/takedown-page'));
 
 function SelfAiOrNotFound() {
   const { pathname } = useLocation();
   return isSelfAiPath(pathname) ? <SelfAiPage /> : <NotFoundPage />;
+}
+
+/** Moderators and admins get the moderation screen; to anyone else it does not exist (the server checks too). */
+function ModeratorsOnly() {
+  const { role } = useCurrentUser();
+  return canModerate(role) ? <ModerationPage /> : <NotFoundPage />;
 }
 
 /** The signed-in route set, inside the session's GraphQL client. */
@@ -42,6 +52,9 @@ export default function MemberRoutes() {
             <Route path="subscribe" element={<SubscribePage />} />
             <Route path="tos" element={<TosPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="takedown" element={<TakedownPage />} />
+            <Route path="moderation" element={<ModeratorsOnly />} />
+            <Route path="moderation/audit" element={<ModeratorsOnly />} />
             {/* Already signed in: the sign-in screens lead home. */}
             <Route path="signin" element={<Navigate to="/" replace />} />
             <Route path="signup" element={<Navigate to="/" replace />} />

@@ -8,16 +8,17 @@ describe('firstScreen', () => {
     expect(firstScreen('/signup/')).toBe('signUp');
     expect(firstScreen('/tos')).toBe('tos');
     expect(firstScreen('/privacy')).toBe('privacy');
+    expect(firstScreen('/takedown/')).toBe('takedown');
     expect(firstScreen('/relaunch')).toBe('relaunch');
   });
 
   it('names nothing for member or unknown paths', () => {
-    for (const path of ['/chat', '/chat/123', '/profile', '/tos/extra', '/no-such-page', '/my-self-ai'])
+    for (const path of ['/chat', '/chat/123', '/profile', '/tos/extra', '/no-such-page', '/my-self-ai', '/moderation'])
       expect(firstScreen(path)).toBeUndefined();
   });
 
   it('has a loader for every screen', () => {
-    for (const path of ['/', '/signin', '/signup', '/tos', '/privacy', '/relaunch'])
+    for (const path of ['/', '/signin', '/signup', '/tos', '/privacy', '/takedown', '/relaunch'])
       expect(typeof SCREEN_LOADERS[firstScreen(path)!]).toBe('function');
   });
 });

@@ -9,6 +9,7 @@ export const SCREEN_LOADERS = {
   signUp: () => import('../pages/signup-page'),
   tos: () => import('../pages/tos-page'),
   privacy: () => import('../pages/privacy-page'),
+  takedown: () => import('../pages/takedown-page'),
   relaunch: () => import('../pages/relaunch-page'),
 } as const;
 
@@ -20,6 +21,7 @@ const SCREEN_BY_PATH: Readonly<Record<string, ScreenName>> = {
   '/signup': 'signUp',
   '/tos': 'tos',
   '/privacy': 'privacy',
+  '/takedown': 'takedown',
   '/relaunch': 'relaunch',
 };
 

@@ -1,5 +1,5 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Character } from '@app/schema';
+import type { Character, ContentRating, ModerationState } from '@app/schema';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
 export interface StoredCardFields {
@@ -28,6 +28,11 @@ export interface CharacterRow {
   system_prompt: string;
   card: StoredCardFields;
   has_avatar: boolean;
+  rating: ContentRating;
+  /** Set when a moderator changed the rating: the owner's rating is ignored from then on. */
+  rating_locked: boolean;
+  moderation_state: ModerationState;
+  owner_suspended: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -40,6 +45,7 @@ export interface NewCharacter {
   traits: string[];
   personalityText: string | null;
   isPublic: boolean;
+  rating: ContentRating;
   scenario: string;
   greeting: string;
   exampleDialogue: string;
@@ -49,7 +55,10 @@ export interface NewCharacter {
 }
 
 const COLUMNS = `"id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario", "greeting",
-  "example_dialogue", "system_prompt", "card", "has_avatar", "created_at", "updated_at"`;
+  "example_dialogue", "system_prompt", "card", "has_avatar", "rating", "rating_locked", "moderation_state", "owner_suspended",
+  "created_at", "updated_at"`;
+/** What anyone but the owner may see: public, not hidden or removed by a moderator, its owner not suspended. */
+const LISTED = `"is_public" AND "moderation_state" = 'visible' AND NOT "owner_suspended"`;
 
 export function toCharacter(row: CharacterRow): Character {
   return {
@@ -60,6 +69,8 @@ export function toCharacter(row: CharacterRow): Character {
     avatar: row.has_avatar ? `/api/characters/${row.id}/avatar?v=${new Date(row.updated_at).getTime()}` : null,
     personality: { traits: row.traits },
     isPublic: row.is_public,
+    rating: row.rating,
+    moderationState: row.moderation_state,
     scenario: row.scenario,
     greeting: row.greeting,
     exampleDialogue: row.example_dialogue,
@@ -76,33 +87,44 @@ export function toCharacter(row: CharacterRow): Character {
 export class CharactersRepository {
   constructor(private readonly session: SqlSession) {}
 
+  /** The owner's characters; one a moderator removed is gone for them too. */
   listByOwner(ownerId: string): Promise<CharacterRow[]> {
     return this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 ORDER BY "created_at" DESC LIMIT 500`,
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 AND "moderation_state" <> 'removed'
+       ORDER BY "created_at" DESC LIMIT 500`,
       [ownerId],
     );
   }
 
-  listPublic(limit: number): Promise<CharacterRow[]> {
+  listPublic(limit: number, ratings: readonly ContentRating[]): Promise<CharacterRow[]> {
     return this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "is_public" ORDER BY "created_at" DESC LIMIT $1`,
-      [limit],
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE ${LISTED} AND "rating" = ANY($2::text[]) ORDER BY "created_at" DESC LIMIT $1`,
+      [limit, ratings],
     );
   }
 
-  /** The character if the member owns it or it is public. */
-  async findVisible(id: string, userId: string): Promise<CharacterRow | null> {
+  /**
+   * The character if the member owns it (and no moderator removed it), or anyone may see it in one of `ratings`;
+   * null ratings: any rating (reads whose contract names none).
+   */
+  async findVisible(id: string, userId: string, ratings: readonly ContentRating[] | null): Promise<CharacterRow | null> {
     const rows = await this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND ("owner_id" = $2 OR "is_public")`,
-      [id, userId],
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "moderation_state" <> 'removed'
+         AND ("owner_id" = $2 OR (${LISTED} AND ($3::text[] IS NULL OR "rating" = ANY($3::text[]))))`,
+      [id, userId, ratings],
     );
     return rows[0] ?? null;
+  }
+
+  /** Characters whatever their state, for moderators. */
+  findByIds(ids: readonly string[]): Promise<CharacterRow[]> {
+    return this.session.query<CharacterRow>(`SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = ANY($1::uuid[])`, [ids]);
   }
 
   /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */
   async findOwned(id: string, ownerId: string, lockIn?: Transaction): Promise<CharacterRow | null> {
     const rows = await this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2${lockIn ? ' FOR UPDATE' : ''}`,
+      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2 AND "moderation_state" <> 'removed'${lockIn ? ' FOR UPDATE' : ''}`,
       [id, ownerId],
     );
     return rows[0] ?? null;
@@ -111,8 +133,8 @@ export class CharactersRepository {
   async insert(character: NewCharacter): Promise<CharacterRow> {
     const rows = await this.session.query<CharacterRow>(
       `INSERT INTO "chat"."characters" ("id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario",
-         "greeting", "example_dialogue", "system_prompt", "card", "has_avatar")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+         "greeting", "example_dialogue", "system_prompt", "card", "has_avatar", "rating")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
       [
         character.id,
         character.ownerId,
@@ -127,6 +149,7 @@ export class CharactersRepository {
         character.systemPrompt,
         JSON.stringify(character.card),
         character.avatar !== null,
+        character.rating,
       ],
     );
     if (character.avatar) {
@@ -142,7 +165,8 @@ export class CharactersRepository {
   async update(row: CharacterRow): Promise<CharacterRow> {
     const rows = await this.session.query<CharacterRow>(
       `UPDATE "chat"."characters" SET "name" = $2, "description" = $3, "traits" = $4, "personality_text" = $5, "is_public" = $6,
-         "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "updated_at" = now()
+         "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "rating" = $11,
+         "updated_at" = now()
        WHERE "id" = $1 RETURNING ${COLUMNS}`,
       [
         row.id,
@@ -155,13 +179,32 @@ export class CharactersRepository {
         row.greeting,
         row.example_dialogue,
         row.system_prompt,
+        row.rating,
       ],
     );
     return rows[0]!;
   }
 
   async delete(id: string, ownerId: string): Promise<boolean> {
-    return (await this.session.execute(`DELETE FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2`, [id, ownerId])) > 0;
+    return (
+      (await this.session.execute(
+        `DELETE FROM "chat"."characters" WHERE "id" = $1 AND "owner_id" = $2 AND "moderation_state" <> 'removed'`,
+        [id, ownerId],
+      )) > 0
+    );
+  }
+
+  async setModerationState(id: string, state: ModerationState): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."characters" SET "moderation_state" = $2 WHERE "id" = $1`, [id, state]);
+  }
+
+  /** A moderator's rating: it stays, whatever the owner sets later. */
+  async lockRating(id: string, rating: ContentRating): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."characters" SET "rating" = $2, "rating_locked" = true WHERE "id" = $1`, [id, rating]);
+  }
+
+  async setOwnerSuspended(ownerId: string, suspended: boolean): Promise<number> {
+    return this.session.execute(`UPDATE "chat"."characters" SET "owner_suspended" = $2 WHERE "owner_id" = $1`, [ownerId, suspended]);
   }
 
   async findAvatar(id: string): Promise<{ content_type: string; body: Buffer } | null> {

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type ContentPolicy, type PolicyVerdict, collectTexts } from '@app/policy';
-import { AppError, type Character, CharacterInput, CharacterPatch, chatEvents, validationError } from '@app/schema';
+import {
+  AppError,
+  type Character,
+  CharacterInput,
+  CharacterPatch,
+  type ContentRating,
+  UNRATED_DEFAULT,
+  chatEvents,
+  validationError,
+} from '@app/schema';
 import { type CardParser, CardRefused, type ReadCard, assertCardFileSize } from '../cards/card-parser';
 import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../cards/character-card';
 import type { ChatStore } from '../chat.store';
@@ -10,12 +19,12 @@ import { type CharacterRow, type NewCharacter, type StoredCardFields, toCharacte
 const notFound = () => new AppError('NOT_FOUND', 'Character not found');
 
 /** The verdict behind a card the worker refused, for the refusal record. */
-const refusedBy = (error: CardRefused): PolicyVerdict => ({
-  allowed: false,
-  reason: error.details?.policyCategory ?? 'minors',
-  stage: 'lexical',
-  evidence: error.evidence,
-});
+const refusedBy = (error: CardRefused): PolicyVerdict => {
+  const category = error.details?.policyCategory;
+  // The worker refuses by the lexical stage only; a picture's hash never refuses a card.
+  const reason = category === undefined || category === 'blocked_hash' ? 'minors' : category;
+  return { allowed: false, reason, stage: 'lexical', evidence: error.evidence };
+};
 
 /** Splits a card's free-text personality into traits when it reads like a list ("shy, curious; kind"). */
 export function traitsFromPersonality(personality: string): string[] {
@@ -49,6 +58,8 @@ function importedCharacter(userId: string, { data, avatarPng }: ReadCard): NewCh
     traits: traitsFromPersonality(personality),
     personalityText: personality,
     isPublic: false,
+    // A card names no rating of ours; it is private until its owner publishes it with one.
+    rating: UNRATED_DEFAULT,
     scenario,
     greeting: first_mes,
     exampleDialogue: mes_example,
@@ -71,19 +82,23 @@ export class CharactersService {
     return (await this.store.run(({ characters }) => characters.listByOwner(userId))).map(toCharacter);
   }
 
-  async listPublic(limit: number): Promise<Character[]> {
-    return (await this.store.run(({ characters }) => characters.listPublic(limit))).map(toCharacter);
+  /** Public characters in the viewer's ratings; hidden, removed and suspended members' characters are left out. */
+  async listPublic(limit: number, ratings: readonly ContentRating[]): Promise<Character[]> {
+    return (await this.store.run(({ characters }) => characters.listPublic(limit, ratings))).map(toCharacter);
   }
 
-  async get(userId: string, id: string): Promise<Character> {
-    const row = await this.findVisibleRow(userId, id);
+  async get(userId: string, id: string, ratings: readonly ContentRating[]): Promise<Character> {
+    const row = await this.findVisibleRow(userId, id, ratings);
     if (!row) throw notFound();
     return toCharacter(row);
   }
 
-  /** The row behind a character the member may chat with (their own or a public one). */
-  findVisibleRow(userId: string, id: string): Promise<CharacterRow | null> {
-    return this.store.run(({ characters }) => characters.findVisible(id, userId));
+  /**
+   * The row behind a character the member may see or chat with: their own, or a public one nobody moderated
+   * away. With null `ratings` (reads whose contract carries none) any rating passes.
+   */
+  findVisibleRow(userId: string, id: string, ratings: readonly ContentRating[] | null): Promise<CharacterRow | null> {
+    return this.store.run(({ characters }) => characters.findVisible(id, userId, ratings));
   }
 
   async create(userId: string, rawInput: unknown): Promise<Character> {
@@ -111,6 +126,7 @@ export class CharactersService {
         traits: input.personalityTraits,
         personalityText: null,
         isPublic: input.isPublic,
+        rating: input.rating ?? UNRATED_DEFAULT,
         scenario: input.scenario ?? '',
         greeting: input.greeting ?? '',
         exampleDialogue: input.exampleDialogue ?? '',
@@ -137,6 +153,8 @@ export class CharactersService {
         // Edited traits replace an imported card's free-text personality.
         personality_text: patch.personalityTraits ? null : current.personality_text,
         is_public: patch.isPublic ?? current.is_public,
+        // Once a moderator set the rating, the owner's is ignored.
+        rating: current.rating_locked ? current.rating : (patch.rating ?? current.rating),
         scenario: patch.scenario ?? current.scenario,
         greeting: patch.greeting ?? current.greeting,
         example_dialogue: patch.exampleDialogue ?? current.example_dialogue,
@@ -192,7 +210,8 @@ export class CharactersService {
     id: string,
     format: 'png' | 'json_v2' | 'json_v3',
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
-    const row = await this.findVisibleRow(userId, id);
+    // The export and avatar contracts carry no viewer ratings: a character anyone may see passes at any rating.
+    const row = await this.findVisibleRow(userId, id, null);
     if (!row) throw notFound();
     try {
       return await this.writeCard(id, row, format);
@@ -223,7 +242,7 @@ export class CharactersService {
   }
 
   async avatar(userId: string, id: string): Promise<{ contentType: string; body: Buffer } | null> {
-    const row = await this.findVisibleRow(userId, id);
+    const row = await this.findVisibleRow(userId, id, null);
     if (!row) throw notFound();
     const avatar = row.has_avatar ? await this.findAvatar(id) : null;
     return avatar ? { contentType: avatar.content_type, body: avatar.body } : null;

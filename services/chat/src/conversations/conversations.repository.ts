@@ -1,5 +1,5 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Conversation, Message, MessageStatus, Swipe } from '@app/schema';
+import type { Conversation, Message, MessageStatus, ModerationState, Swipe } from '@app/schema';
 
 export interface ConversationRow {
   id: string;
@@ -26,13 +26,27 @@ export interface MessageRow {
   swipe_index: number;
   swipes: Swipe[];
   debit_key: string | null;
+  moderation_state: ModerationState;
   created_at: Date;
   updated_at: Date;
 }
 
+/** An assistant reply as moderators see it: with its conversation's owner and character, and the member's message it answered. */
+export interface ReplyForModeration {
+  id: string;
+  owner_id: string;
+  content: string;
+  swipes: Swipe[];
+  swipe_index: number;
+  moderation_state: ModerationState;
+  character_name: string | null;
+  context: string | null;
+  created_at: Date;
+}
+
 const CONVERSATION_COLUMNS = `"id", "owner_id", "title", "character_id", "character_snapshot", "summary", "summary_upto_seq", "created_at", "updated_at"`;
 const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "content", "status", "model", "error_code", "swipe_index", "swipes",
-  "debit_key", "created_at", "updated_at"`;
+  "debit_key", "moderation_state", "created_at", "updated_at"`;
 
 export function toConversation(row: ConversationRow): Conversation {
   const snapshotName = row.character_snapshot?.name;
@@ -48,17 +62,20 @@ export function toConversation(row: ConversationRow): Conversation {
 }
 
 export function toMessage(row: MessageRow): Message {
+  // A removed reply keeps its place in the conversation, but none of its text is served.
+  const isRemoved = row.moderation_state === 'removed';
   return {
     id: row.id,
     conversationId: row.conversation_id,
     seq: Number(row.seq),
     role: row.role,
-    content: row.content,
+    content: isRemoved ? '' : row.content,
     status: row.status,
     model: row.model,
     errorCode: row.error_code,
     swipeIndex: row.swipe_index,
-    swipes: row.swipes,
+    swipes: isRemoved ? row.swipes.map((swipe) => ({ ...swipe, content: '' })) : row.swipes,
+    moderationState: row.moderation_state,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -294,6 +311,30 @@ export class ConversationsRepository {
       [ownerId],
     );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Assistant replies whatever their state, for moderators; user messages and unknown ids are left out. */
+  repliesForModeration(ids: readonly string[]): Promise<ReplyForModeration[]> {
+    return this.session.query<ReplyForModeration>(
+      `SELECT m."id", c."owner_id", m."content", m."swipes", m."swipe_index", m."moderation_state", m."created_at",
+         COALESCE(c."character_snapshot" ->> 'name', ch."name") AS "character_name",
+         (SELECT u."content" FROM "chat"."messages" u
+          WHERE u."conversation_id" = m."conversation_id" AND u."role" = 'user' AND u."seq" < m."seq"
+          ORDER BY u."seq" DESC LIMIT 1) AS "context"
+       FROM "chat"."messages" m
+       JOIN "chat"."conversations" c ON c."id" = m."conversation_id"
+       LEFT JOIN "chat"."characters" ch ON ch."id" = c."character_id"
+       WHERE m."id" = ANY($1::uuid[]) AND m."role" = 'assistant'`,
+      [ids],
+    );
+  }
+
+  /** A moderator's decision on a reply; user messages are not moderated here. */
+  async setReplyModerationState(id: string, state: ModerationState): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."messages" SET "moderation_state" = $2 WHERE "id" = $1 AND "role" = 'assistant'`, [
+      id,
+      state,
+    ]);
   }
 
   /** Streaming replies whose lease ran out: their process died or lost its database. */

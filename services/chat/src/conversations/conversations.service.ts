@@ -86,7 +86,8 @@ export class ConversationsService {
   async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
     const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
     await this.policy.assertAllowed([title], { path: 'chat.title', userId });
-    const character = characterId ? await this.characters.findVisibleRow(userId, characterId) : null;
+    // The contract carries no viewer ratings; hidden, removed and suspended members' characters still cannot be started.
+    const character = characterId ? await this.characters.findVisibleRow(userId, characterId, null) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
     const row = await this.store.transaction(async ({ conversations }, tx) => {
@@ -221,6 +222,9 @@ export class ConversationsService {
       await this.owned(conversations, userId, conversationId);
       const lastMessage = await conversations.lastMessage(conversationId);
       if (!lastMessage || lastMessage.role !== 'assistant') throw new AppError('CONFLICT', 'There is no reply to regenerate yet.');
+      // A new version would be hidden with the rest of the removed reply, yet charged.
+      if (lastMessage.moderation_state === 'removed')
+        throw new AppError('CONFLICT', 'A moderator removed this reply. Send a new message instead.');
       await this.assertPace(conversations, userId);
       return lastMessage;
     });
@@ -373,10 +377,10 @@ export class ConversationsService {
     }
   }
 
-  /** The character as it is now (kept in the snapshot), or the snapshot when it was deleted or made private. */
+  /** The character as it is now (kept in the snapshot), or the snapshot when it was deleted, made private or moderated away. */
   private async persona(userId: string, conversation: ConversationRow): Promise<Persona | null> {
     if (conversation.character_id) {
-      const character = await this.characters.findVisibleRow(userId, conversation.character_id);
+      const character = await this.characters.findVisibleRow(userId, conversation.character_id, null);
       if (character) {
         const persona = personaOf(character);
         await this.store.run(({ conversations }) => conversations.updateSnapshot(conversation.id, { ...persona }));
@@ -388,7 +392,9 @@ export class ConversationsService {
 
   private async history(conversationId: string, beforeSeq: number): Promise<HistoryTurn[]> {
     const rows = await this.store.run(({ conversations }) => conversations.history(conversationId, beforeSeq, HISTORY_WINDOW));
+    // A reply a moderator removed is never read back to the model.
     return rows
+      .filter((row) => row.moderation_state !== 'removed')
       .filter((row) => row.content.trim() && (row.status === 'complete' || row.status === 'cancelled'))
       .map((row) => ({ seq: Number(row.seq), role: row.role, content: row.content }));
   }

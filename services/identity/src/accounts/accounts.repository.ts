@@ -1,5 +1,5 @@
 import type { SqlSession } from '@app/kit';
-import type { User } from '@app/schema';
+import type { AgeAssuranceLevel, RatingPreferences, Role, User } from '@app/schema';
 
 export interface UserRow {
   id: string;
@@ -10,6 +10,12 @@ export interface UserRow {
   profile_image_url: string | null;
   created_at: Date;
   token_balance: number;
+  role: Role;
+  suspended_at: Date | null;
+  rating_preferences: RatingPreferences;
+  age_assurance_level: AgeAssuranceLevel;
+  age_assurance_method: string;
+  age_checked_at: Date | null;
 }
 
 export const toUser = (row: UserRow): User => ({
@@ -20,9 +26,18 @@ export const toUser = (row: UserRow): User => ({
   profileImageUrl: row.profile_image_url,
   createdAt: new Date(row.created_at).toISOString(),
   tokens: row.token_balance,
+  role: row.role,
+  ratingPreferences: row.rating_preferences,
+  ageAssurance: {
+    level: row.age_assurance_level,
+    method: row.age_assurance_method,
+    // Self-declaration happened at sign-up.
+    checkedAt: new Date(row.age_checked_at ?? row.created_at).toISOString(),
+  },
 });
 
-const USER_COLUMNS = `u."id", u."email", u."password_hash", u."first_name", u."last_name", u."profile_image_url", u."created_at", u."token_balance"`;
+const USER_COLUMNS = `u."id", u."email", u."password_hash", u."first_name", u."last_name", u."profile_image_url", u."created_at", u."token_balance",
+  u."role", u."suspended_at", u."rating_preferences", u."age_assurance_level", u."age_assurance_method", u."age_checked_at"`;
 
 export interface NewUser {
   email: string;
@@ -71,7 +86,8 @@ export class AccountsRepository {
   async findSession(tokenHash: string): Promise<(UserRow & { session_id: string; last_seen_at: Date; expires_at: Date }) | null> {
     const rows = await this.session.query<UserRow & { session_id: string; last_seen_at: Date; expires_at: Date }>(
       `SELECT s."id" AS "session_id", s."last_seen_at", s."expires_at", ${USER_COLUMNS}
-       FROM "identity"."sessions" s JOIN "identity"."users" u ON u."id" = s."user_id" WHERE s."token_hash" = $1`,
+       FROM "identity"."sessions" s JOIN "identity"."users" u ON u."id" = s."user_id"
+       WHERE s."token_hash" = $1 AND u."suspended_at" IS NULL`,
       [tokenHash],
     );
     return rows[0] ?? null;
@@ -83,6 +99,38 @@ export class AccountsRepository {
 
   async deleteSession(tokenHash: string): Promise<boolean> {
     return (await this.session.execute(`DELETE FROM "identity"."sessions" WHERE "token_hash" = $1`, [tokenHash])) > 0;
+  }
+
+  /** Ends every session of the member; returns their token hashes so the gateways can drop them. */
+  async deleteSessionsOf(userId: string): Promise<string[]> {
+    const rows = await this.session.query<{ token_hash: string }>(
+      `DELETE FROM "identity"."sessions" WHERE "user_id" = $1 RETURNING "token_hash"`,
+      [userId],
+    );
+    return rows.map((row) => row.token_hash);
+  }
+
+  async setSuspended(userId: string, at: Date | null): Promise<void> {
+    await this.session.execute(`UPDATE "identity"."users" SET "suspended_at" = $2 WHERE "id" = $1`, [userId, at]);
+  }
+
+  async setRole(userId: string, role: Role): Promise<void> {
+    await this.session.execute(`UPDATE "identity"."users" SET "role" = $2 WHERE "id" = $1`, [userId, role]);
+  }
+
+  async setRatingPreferences(userId: string, preferences: RatingPreferences): Promise<UserRow | null> {
+    const rows = await this.session.query<UserRow>(
+      `UPDATE "identity"."users" u SET "rating_preferences" = $2::jsonb WHERE u."id" = $1 RETURNING ${USER_COLUMNS}`,
+      [userId, JSON.stringify(preferences)],
+    );
+    return rows[0] ?? null;
+  }
+
+  async setAgeAssurance(userId: string, level: AgeAssuranceLevel, method: string, at: Date): Promise<void> {
+    await this.session.execute(
+      `UPDATE "identity"."users" SET "age_assurance_level" = $2, "age_assurance_method" = $3, "age_checked_at" = $4 WHERE "id" = $1`,
+      [userId, level, method, at],
+    );
   }
 
   async deleteSessionById(sessionId: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   LoginInput,
   MINIMUM_AGE,
   type PublicProfile,
+  RatingPreferences,
   RegisterInput,
   SESSION_ENDED_SUBJECT,
   type SessionEnded,
@@ -115,6 +116,10 @@ export class AccountsService {
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     await this.throttle.clear(accountKey);
+    // Said only after the password is right, so it tells nothing about an account to someone guessing.
+    if (row.suspended_at) {
+      throw new AppError('ACCOUNT_SUSPENDED', 'Your account has been suspended. Contact support if you think this is a mistake.');
+    }
     assertCallerWaiting(deadlineAt);
     const now = this.config.clock();
     const token = generateSessionToken();
@@ -162,6 +167,29 @@ export class AccountsService {
       if (touch && now - lastSeen > SESSION_TOUCH_INTERVAL_MS) await accounts.touchSession(session.session_id, new Date(now));
       return toUser(session);
     });
+  }
+
+  /** Announces ended sessions to every gateway (their caches drop them, their WebSockets close). */
+  async announceSessionsEnded(tokenHashes: string[]): Promise<void> {
+    for (const tokenHash of tokenHashes) {
+      await this.bus
+        .publishLive(SESSION_ENDED_SUBJECT, { tokenHash } satisfies SessionEnded)
+        .catch((error: unknown) => logger.warn({ err: error }, 'ended session not announced to the gateways'));
+    }
+  }
+
+  async findByEmail(email: string): Promise<User> {
+    const row = await this.store.run(({ accounts }) => accounts.findUserByEmail(email));
+    if (!row) throw new AppError('NOT_FOUND', 'No member has this e-mail address.');
+    return toUser(row);
+  }
+
+  async updatePreferences(userId: string, raw: unknown): Promise<User> {
+    const parsed = RatingPreferences.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    const row = await this.store.run(({ accounts }) => accounts.setRatingPreferences(userId, parsed.data));
+    if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+    return toUser(row);
   }
 
   async getPublicProfiles(userIds: string[]): Promise<PublicProfile[]> {

@@ -1,6 +1,6 @@
 import { type Bus, logger } from '@app/kit';
 import { type GenerationJob, generationLiveSubject } from '@app/schema';
-import type { ImagesService } from '../images/images.service';
+import { EVERY_RATING, type ImagesService } from '../images/images.service';
 import type { JobRow } from './jobs.repository';
 
 /** Turns job rows into the contract's GenerationJob and pushes them to the member's live subject. */
@@ -11,7 +11,8 @@ export class GenerationUpdates {
   ) {}
 
   async present(row: JobRow): Promise<GenerationJob> {
-    const image = row.status === 'done' && row.image_id ? await this.images.get(row.user_id, row.image_id).catch(() => null) : null;
+    const image =
+      row.status === 'done' && row.image_id ? await this.images.get(row.user_id, row.image_id, EVERY_RATING).catch(() => null) : null;
     return {
       id: row.id,
       status: row.status,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Bus, type ObjectStorage, type Subscription, type Transaction, logger } from '@app/kit';
 import {
+  type ContentRefusal,
   FINISHED_GENERATION_STATUSES,
   GENERATION_CANCEL_SUBJECT,
   type GenerationJob,
@@ -13,6 +14,9 @@ import { attemptImageId, deleteImageFiles, discardAttemptFiles, imageKeys } from
 import { InvalidImageError, processImage } from '../images/renditions';
 import type { MediaConfig } from '../media.config';
 import type { MediaStore } from '../media.store';
+import { BLOCKED_PICTURE_MESSAGE, blockedPictureRefusal } from '../moderation/blocked-pictures';
+import type { BlockedMatch } from '../moderation/moderation.repository';
+import { hashPicture } from '../moderation/picture-hash';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
 import type { GenerationUpdates } from './generation-updates';
 import type { ImageLedger } from './image-ledger';
@@ -23,6 +27,13 @@ const CancelMessage = z.object({ jobId: z.string().uuid() });
 /** Live progress is pushed at most this often (the last step always goes out). */
 const PUSH_INTERVAL_MS = 100;
 const GENERIC_FAILURE = 'Failed to generate image. Please try again.';
+
+/** The provider drew a picture moderators removed before: it is never stored, and the job fails as a refusal. */
+class BlockedPictureError extends Error {
+  constructor(readonly match: BlockedMatch) {
+    super(BLOCKED_PICTURE_MESSAGE);
+  }
+}
 
 /**
  * Runs queued jobs on this media instance: leases each one, renews the lease while the provider draws,
@@ -190,6 +201,9 @@ export class GenerationWorker {
           throw new ImageProviderError('UNAVAILABLE', 'The image provider sent a picture that could not be read', undefined, true);
         throw error;
       });
+      const hashes = await hashPicture(processed.png);
+      const blocked = await this.store.run(({ moderation }) => moderation.findBlocked(hashes));
+      if (blocked) throw new BlockedPictureError(blocked);
       const imageId = attemptImageId(row.id, row.attempts);
       const files = [
         { key: imageKeys.original(imageId), body: processed.png, type: 'image/png' },
@@ -225,6 +239,7 @@ export class GenerationWorker {
           renditions: processed.renditions.map(({ width, height }) => ({ width, height, format: 'webp' as const })),
           byte_size: processed.png.length,
           created_at: new Date(),
+          hashes,
         });
         await tx.emit(
           mediaEvents.imageGenerated,
@@ -282,6 +297,13 @@ export class GenerationWorker {
       if (cancelled) await this.concludeUnsuccessful(cancelled);
       return;
     }
+    if (error instanceof BlockedPictureError) {
+      logger.warn({ jobId: row.id, evidence: error.match.evidence }, 'generated picture matches a removed one');
+      const refusal = blockedPictureRefusal('image.generated', row.user_id, error.match);
+      const failed = await this.finish(row, 'failed', 'CONTENT_REJECTED', BLOCKED_PICTURE_MESSAGE, refusal);
+      if (failed) await this.concludeUnsuccessful(failed);
+      return;
+    }
     const providerError = error instanceof ImageProviderError ? error : null;
     if (!providerError) logger.error({ jobId: row.id, err: error }, 'generation failed');
     else
@@ -311,10 +333,19 @@ export class GenerationWorker {
     return this.updates.push(row);
   }
 
-  private finish(row: JobRow, status: 'failed' | 'cancelled', code: string | null, message: string | null): Promise<JobRow | null> {
+  /** Ends the job; a refusal is recorded with the ending, so operators see each refused job exactly once. */
+  private finish(
+    row: JobRow,
+    status: 'failed' | 'cancelled',
+    code: string | null,
+    message: string | null,
+    refusal: ContentRefusal | null = null,
+  ): Promise<JobRow | null> {
     return this.store.transaction(async ({ jobs }, tx) => {
       const ended = await jobs.finishUnsuccessful(row.id, this.owner, status, code, message);
-      if (ended) await this.recordEnd(tx, ended);
+      if (!ended) return null;
+      await this.recordEnd(tx, ended);
+      if (refusal) await tx.emit(mediaEvents.contentRefused, refusal, row.user_id);
       return ended;
     });
   }

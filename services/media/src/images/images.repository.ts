@@ -1,5 +1,6 @@
 import type { SqlSession } from '@app/kit';
-import type { Image, ImageCreator, ImageOrder, ImageSettings, Rendition } from '@app/schema';
+import type { ContentRating, Image, ImageCreator, ImageOrder, ImageSettings, ModerationState, Rendition } from '@app/schema';
+import { type PictureHashes, dhashFromSql, dhashToSql } from '../moderation/picture-hash';
 
 export interface ImageRow {
   id: string;
@@ -18,6 +19,11 @@ export interface ImageRow {
   renditions: Rendition[];
   byte_size: number;
   is_public: boolean;
+  rating: ContentRating;
+  /** Set once a moderator changed the rating: the owner's choice no longer applies. */
+  rating_locked: boolean;
+  moderation_state: ModerationState;
+  owner_suspended: boolean;
   likes: number;
   created_at: Date;
   /** created_at as PostgreSQL prints it (microseconds kept), for exact cursors. */
@@ -25,7 +31,10 @@ export interface ImageRow {
   liked_by_me: boolean;
 }
 
-export type NewImage = Omit<ImageRow, 'is_public' | 'likes' | 'cursor_at' | 'liked_by_me'>;
+export type NewImage = Omit<
+  ImageRow,
+  'is_public' | 'rating' | 'rating_locked' | 'moderation_state' | 'owner_suspended' | 'likes' | 'cursor_at' | 'liked_by_me'
+> & { hashes: PictureHashes };
 
 export const toImage = (row: ImageRow, user: ImageCreator | null): Image => ({
   id: row.id,
@@ -34,6 +43,8 @@ export const toImage = (row: ImageRow, user: ImageCreator | null): Image => ({
   model: row.model,
   isDemo: row.is_demo,
   isPublic: row.is_public,
+  rating: row.rating,
+  moderationState: row.moderation_state,
   likes: row.likes,
   likedByMe: row.liked_by_me,
   createdAt: new Date(row.created_at).toISOString(),
@@ -53,14 +64,22 @@ export interface PageCursor {
 }
 
 export interface PageQuery {
-  /** Only this owner's images; otherwise only public ones. */
+  /** Only this owner's images (removed ones aside); otherwise only those the public may see, in `ratings`. */
   ownerId: string | null;
+  ratings: readonly ContentRating[];
   viewerId: string;
   search: string | null;
   order: ImageOrder;
   after: PageCursor | null;
   limit: number;
 }
+
+/** What the public may see of an image: published, not taken down, its owner not suspended. */
+export const SHOWN_TO_PUBLIC = `i."is_public" AND i."moderation_state" = 'visible' AND NOT i."owner_suspended"`;
+
+/** SHOWN_TO_PUBLIC for a row already read, in the viewer's ratings. */
+export const isShownToPublic = (row: ImageRow, ratings: readonly ContentRating[]): boolean =>
+  row.is_public && row.moderation_state === 'visible' && !row.owner_suspended && ratings.includes(row.rating);
 
 const COLUMNS = (viewer: string) => `i.*, i."created_at"::text AS "cursor_at",
   EXISTS (SELECT 1 FROM "media"."image_likes" l WHERE l."image_id" = i."id" AND l."user_id" = ${viewer}) AS "liked_by_me"`;
@@ -77,9 +96,10 @@ export class ImagesRepository {
     const where: string[] = [];
     if (query.ownerId) {
       params.push(query.ownerId);
-      where.push(`i."user_id" = $${params.length}`);
+      where.push(`i."user_id" = $${params.length}`, `i."moderation_state" <> 'removed'`);
     } else {
-      where.push(`i."is_public"`);
+      params.push(query.ratings);
+      where.push(SHOWN_TO_PUBLIC, `i."rating" = ANY($${params.length}::text[])`);
     }
     if (query.search) {
       params.push(likePattern(query.search));
@@ -114,8 +134,9 @@ export class ImagesRepository {
   async insert(image: NewImage): Promise<void> {
     await this.session.execute(
       `INSERT INTO "media"."images" ("id", "user_id", "job_id", "prompt", "model", "provider", "is_demo", "size", "quality", "style",
-         "width", "height", "placeholder", "renditions", "byte_size", "created_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+         "width", "height", "placeholder", "renditions", "byte_size", "created_at", "sha256", "dhash", "owner_suspended")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::bigint,
+         EXISTS (SELECT 1 FROM "media"."suspended_members" WHERE "user_id" = $2))`,
       [
         image.id,
         image.user_id,
@@ -133,17 +154,73 @@ export class ImagesRepository {
         JSON.stringify(image.renditions),
         image.byte_size,
         image.created_at,
+        image.hashes.sha256,
+        dhashToSql(image.hashes.dhash),
       ],
     );
   }
 
-  /** True when the visibility changed (the owner's image, and not already so). */
-  async setVisibility(imageId: string, ownerId: string, isPublic: boolean): Promise<boolean> {
-    const rows = await this.session.query(
-      `UPDATE "media"."images" SET "is_public" = $3 WHERE "id" = $1 AND "user_id" = $2 AND "is_public" <> $3 RETURNING "id"`,
-      [imageId, ownerId, isPublic],
+  /**
+   * The owner's choice of visibility; publishing with a rating sets it unless a moderator locked it. Null when the
+   * member owns no such image, otherwise whether the visibility changed.
+   */
+  async setVisibility(imageId: string, ownerId: string, isPublic: boolean, rating: ContentRating | null): Promise<boolean | null> {
+    const rows = await this.session.query<{ was_public: boolean }>(
+      `WITH "before" AS (SELECT "id", "is_public" FROM "media"."images" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE)
+       UPDATE "media"."images" i SET "is_public" = $3,
+         "rating" = CASE WHEN $3 AND $4::text IS NOT NULL AND NOT i."rating_locked" THEN $4::text ELSE i."rating" END
+       FROM "before" WHERE i."id" = "before"."id" RETURNING "before"."is_public" AS "was_public"`,
+      [imageId, ownerId, isPublic, rating],
     );
-    return rows.length > 0;
+    return rows[0] ? rows[0].was_public !== isPublic : null;
+  }
+
+  /** The picture's hashes, or null for an image stored before they were kept (or no such image). */
+  async findHashes(imageId: string): Promise<PictureHashes | null> {
+    const rows = await this.session.query<{ sha256: string | null; dhash: string | null }>(
+      `SELECT "sha256", "dhash"::text AS "dhash" FROM "media"."images" WHERE "id" = $1`,
+      [imageId],
+    );
+    const row = rows[0];
+    return row?.sha256 && row.dhash !== null ? { sha256: row.sha256, dhash: dhashFromSql(row.dhash) } : null;
+  }
+
+  async saveHashes(imageId: string, hashes: PictureHashes): Promise<void> {
+    await this.session.execute(`UPDATE "media"."images" SET "sha256" = $2, "dhash" = $3::bigint WHERE "id" = $1`, [
+      imageId,
+      hashes.sha256,
+      dhashToSql(hashes.dhash),
+    ]);
+  }
+
+  /** Images by id, whatever their state (moderators' view); unknown ids are left out. */
+  async findMany(imageIds: readonly string[]): Promise<ImageRow[]> {
+    if (imageIds.length === 0) return [];
+    return this.session.query<ImageRow>(`SELECT ${COLUMNS('NULL::uuid')} FROM "media"."images" i WHERE i."id" = ANY($1::uuid[])`, [
+      imageIds,
+    ]);
+  }
+
+  /** A moderator's decision on the image; false when there is no such image. */
+  async setModerationState(imageId: string, state: ModerationState): Promise<boolean> {
+    return (await this.session.execute(`UPDATE "media"."images" SET "moderation_state" = $2 WHERE "id" = $1`, [imageId, state])) > 0;
+  }
+
+  /** A moderator's rating, which the owner can no longer change. */
+  async lockRating(imageId: string, rating: ContentRating): Promise<boolean> {
+    const changed = await this.session.execute(`UPDATE "media"."images" SET "rating" = $2, "rating_locked" = true WHERE "id" = $1`, [
+      imageId,
+      rating,
+    ]);
+    return changed > 0;
+  }
+
+  /** All of a member's images leave (or return to) public view with their suspension. */
+  async setOwnerSuspended(userId: string, suspended: boolean): Promise<number> {
+    return this.session.execute(`UPDATE "media"."images" SET "owner_suspended" = $2 WHERE "user_id" = $1 AND "owner_suspended" <> $2`, [
+      userId,
+      suspended,
+    ]);
   }
 
   /** The deleted row's visibility and likes, or null when the member owns no such image. */

@@ -2,17 +2,27 @@ import { createHash } from 'node:crypto';
 import { type Bus, type ObjectStorage, type Subscription, logger } from '@app/kit';
 import {
   AppError,
+  CONTENT_RATINGS,
+  type ContentRating,
   type Image,
   type ImageCreator,
   type ImagePage,
   type ImageVariant,
   type PageArgs,
   RENDITION_WIDTHS,
+  ViewerRatings,
   identityRpc,
   mediaEvents,
 } from '@app/schema';
 import type { MediaStore } from '../media.store';
-import { type ImageRow, type PageCursor, toImage } from './images.repository';
+import { blockedPictureRefusal, blockedPictureRejected } from '../moderation/blocked-pictures';
+import { type PictureHashes, hashPicture } from '../moderation/picture-hash';
+import { type ImageRow, type PageCursor, isShownToPublic, toImage } from './images.repository';
+
+/** Ratings do not limit what owners see of their own images, nor what a like or a moderator reaches. */
+export const EVERY_RATING: readonly ContentRating[] = CONTENT_RATINGS;
+/** What a visitor who is not signed in may see: shared caches may keep only that, as they serve it to anyone. */
+const VISITOR_RATINGS: readonly ContentRating[] = ViewerRatings.parse(undefined);
 
 /** Object keys of an image's files; the id alone decides them, so nothing else needs storing. */
 export const imageKeys = {
@@ -72,6 +82,17 @@ export function startImageFileCleanup(bus: Bus, storage: ObjectStorage): Promise
 /** SPEC §5: the download name is the prompt cut to 50 characters plus `.png`. */
 export const downloadFileName = (prompt: string, extension = 'png') => `${prompt.slice(0, 50)}.${extension}`;
 
+/** Where a variant of the image is stored, and how to serve it; `isPublic` allows shared caches to keep it. */
+export function locateVariant(row: ImageRow, variant: ImageVariant) {
+  const isPublic = isShownToPublic(row, VISITOR_RATINGS);
+  if (variant === 'original') {
+    return { key: imageKeys.original(row.id), contentType: 'image/png', isPublic, fileName: downloadFileName(row.prompt) };
+  }
+  const width = Number(variant.slice(1));
+  if (!row.renditions.some((rendition) => rendition.width === width)) throw new AppError('NOT_FOUND', 'This image has no such size');
+  return { key: imageKeys.rendition(row.id, width), contentType: 'image/webp', isPublic, fileName: downloadFileName(row.prompt, 'webp') };
+}
+
 const encodeCursor = (row: ImageRow) => Buffer.from(JSON.stringify([row.likes, row.cursor_at, row.id])).toString('base64url');
 
 function decodeCursor(cursor: string): PageCursor {
@@ -96,19 +117,19 @@ export class ImagesService {
   ) {}
 
   listMine(userId: string, args: PageArgs): Promise<ImagePage> {
-    return this.list(userId, userId, args);
+    return this.list(userId, userId, EVERY_RATING, args);
   }
 
-  listPublic(viewerId: string, args: PageArgs): Promise<ImagePage> {
-    return this.list(viewerId, null, args);
+  listPublic(viewerId: string, args: PageArgs, ratings: readonly ContentRating[]): Promise<ImagePage> {
+    return this.list(viewerId, null, ratings, args);
   }
 
-  private async list(viewerId: string, ownerId: string | null, args: PageArgs): Promise<ImagePage> {
+  private async list(viewerId: string, ownerId: string | null, ratings: readonly ContentRating[], args: PageArgs): Promise<ImagePage> {
     const limit = args.first ?? 24;
     const search = args.search?.trim() || null;
     const after = args.after ? decodeCursor(args.after) : null;
     const rows = await this.store.run(({ images }) =>
-      images.page({ ownerId, viewerId, search, order: args.order ?? 'newest', after, limit }),
+      images.page({ ownerId, ratings, viewerId, search, order: args.order ?? 'newest', after, limit }),
     );
     const page = rows.slice(0, limit);
     const creators = await this.creators(page.filter((row) => row.is_public));
@@ -119,25 +140,55 @@ export class ImagesService {
     };
   }
 
-  /** The image if the viewer may see it: their own, or public. Others' private images do not exist for them. */
-  async get(viewerId: string | null, imageId: string): Promise<Image> {
-    return this.present(await this.visibleRow(viewerId, imageId));
+  /** The image if the viewer may see it: their own (unless removed), or shown to the public in the viewer's ratings. */
+  async get(viewerId: string | null, imageId: string, ratings: readonly ContentRating[]): Promise<Image> {
+    return this.present(await this.visibleRow(viewerId, imageId, ratings));
   }
 
-  async setVisibility(userId: string, imageId: string, isPublic: boolean): Promise<Image> {
-    const row = await this.visibleRow(userId, imageId);
+  /** Publishing takes the rating given (or keeps the current one), unless a moderator set it; a removed picture stays off the site. */
+  async setVisibility(userId: string, imageId: string, isPublic: boolean, rating: ContentRating | null): Promise<Image> {
+    const row = await this.visibleRow(userId, imageId, EVERY_RATING);
     if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can change who sees this image');
+    if (isPublic) await this.assertNotBlocked(userId, imageId);
     await this.store.transaction(async ({ images }, tx) => {
-      if (await images.setVisibility(imageId, userId, isPublic)) {
+      if (await images.setVisibility(imageId, userId, isPublic, rating)) {
         await tx.emit(mediaEvents.visibilityChanged, { imageId, userId, isPublic }, userId);
       }
     });
-    return this.get(userId, imageId);
+    return this.get(userId, imageId, EVERY_RATING);
+  }
+
+  /** The same picture as one moderators removed, under another image, is refused as the content policy refuses a text. */
+  private async assertNotBlocked(userId: string, imageId: string): Promise<void> {
+    const hashes = await this.pictureHashes(imageId);
+    const match = hashes ? await this.store.run(({ moderation }) => moderation.findBlocked(hashes)) : null;
+    if (!match) return;
+    await this.bus
+      .publishEvent(mediaEvents.contentRefused, blockedPictureRefusal('image.publish', userId, match), userId)
+      .catch((error: unknown) => logger.warn({ imageId, err: error }, 'refusal not recorded'));
+    throw blockedPictureRejected();
+  }
+
+  /**
+   * The picture's hashes: those kept with the image, or, for an image stored before they were kept, computed from
+   * its stored original (and kept from then on). Null when the original is gone.
+   */
+  async pictureHashes(imageId: string): Promise<PictureHashes | null> {
+    const kept = await this.store.run(({ images }) => images.findHashes(imageId));
+    if (kept) return kept;
+    const original = await this.storage.get(imageKeys.original(imageId));
+    if (!original) {
+      logger.warn({ imageId }, 'no stored original to hash');
+      return null;
+    }
+    const hashes = await hashPicture(original.body);
+    await this.store.run(({ images }) => images.saveHashes(imageId, hashes));
+    return hashes;
   }
 
   /** Owner only. The row and its likes go in one transaction with the event that removes the files (startImageFileCleanup). */
   async delete(userId: string, imageId: string): Promise<void> {
-    const row = await this.visibleRow(userId, imageId);
+    const row = await this.visibleRow(userId, imageId, EVERY_RATING);
     if (row.user_id !== userId) throw new AppError('FORBIDDEN', 'Only the owner can delete this image');
     const deleted = await this.store.transaction(async ({ images }, tx) => {
       const gone = await images.delete(imageId, userId);
@@ -159,41 +210,27 @@ export class ImagesService {
   }
 
   private async changeLike(userId: string, imageId: string, change: 'like' | 'unlike'): Promise<Image> {
-    const row = await this.visibleRow(userId, imageId);
-    if (!row.is_public && change === 'like') throw new AppError('CONFLICT', 'Only public images can be liked');
+    const row = await this.visibleRow(userId, imageId, EVERY_RATING);
+    if (!isShownToPublic(row, EVERY_RATING) && change === 'like') throw new AppError('CONFLICT', 'Only public images can be liked');
     await this.store.transaction(async ({ images }, tx) => {
       const likes = change === 'like' ? await images.addLike(imageId, userId) : await images.removeLike(imageId, userId);
       if (likes === null) return;
       const event = change === 'like' ? mediaEvents.imageLiked : mediaEvents.imageUnliked;
       await tx.emit(event, { imageId, ownerId: row.user_id, likerId: userId, likes }, userId);
     });
-    return this.get(userId, imageId);
+    return this.get(userId, imageId, EVERY_RATING);
   }
 
   /** Where a file of the image is, once the viewer is allowed to see it. */
-  async locateFile(viewerId: string | null, imageId: string, variant: ImageVariant) {
-    const row = await this.visibleRow(viewerId, imageId);
-    if (variant === 'original') {
-      return {
-        key: imageKeys.original(imageId),
-        contentType: 'image/png',
-        isPublic: row.is_public,
-        fileName: downloadFileName(row.prompt),
-      };
-    }
-    const width = Number(variant.slice(1));
-    if (!row.renditions.some((rendition) => rendition.width === width)) throw new AppError('NOT_FOUND', 'This image has no such size');
-    return {
-      key: imageKeys.rendition(imageId, width),
-      contentType: 'image/webp',
-      isPublic: row.is_public,
-      fileName: downloadFileName(row.prompt, 'webp'),
-    };
+  async locateFile(viewerId: string | null, imageId: string, variant: ImageVariant, ratings: readonly ContentRating[]) {
+    return locateVariant(await this.visibleRow(viewerId, imageId, ratings), variant);
   }
 
-  private async visibleRow(viewerId: string | null, imageId: string): Promise<ImageRow> {
+  /** Others' images outside what the public sees, in the viewer's ratings, do not exist for the viewer; removed ones for nobody. */
+  private async visibleRow(viewerId: string | null, imageId: string, ratings: readonly ContentRating[]): Promise<ImageRow> {
     const row = await this.store.run(({ images }) => images.find(imageId, viewerId));
-    if (!row || (!row.is_public && row.user_id !== viewerId)) throw new AppError('NOT_FOUND', 'Image not found');
+    if (!row || row.moderation_state === 'removed') throw new AppError('NOT_FOUND', 'Image not found');
+    if (row.user_id !== viewerId && !isShownToPublic(row, ratings)) throw new AppError('NOT_FOUND', 'Image not found');
     return row;
   }
 

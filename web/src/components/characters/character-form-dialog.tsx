@@ -17,13 +17,16 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { addTrait, CHARACTER_LIMITS, hasTrait, removeTrait, type CharacterFormValues } from '../../lib/chat-character-form';
+import { useTranslation } from 'react-i18next';
+import { addTrait, CHARACTER_LIMITS, hasTrait, needsRating, removeTrait, type CharacterFormValues } from '../../lib/chat-character-form';
 import { ChevronRightIcon, PlusIcon } from '../chat/chat-icons';
 import { CloseIcon } from '../icons';
+import { RatingChoice } from '../moderation/rating-parts';
 
 /**
  * The Create Character dialog (also used to edit): name, description, traits with suggestions,
- * public switch, and an Advanced section with the roleplay card fields.
+ * public switch with the rating a public character is shown at, and an Advanced section with the
+ * roleplay card fields.
  */
 export function CharacterFormDialog({
   mode,
@@ -44,7 +47,9 @@ export function CharacterFormDialog({
   onSubmit: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [traitInput, setTraitInput] = useState('');
+  const [ratingError, setRatingError] = useState<string | undefined>();
   const set = <K extends keyof CharacterFormValues>(key: K, value: CharacterFormValues[K]) => onChange({ ...values, [key]: value });
 
   const addTypedTrait = () => {
@@ -62,6 +67,10 @@ export function CharacterFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (needsRating(values)) {
+      setRatingError(t('ratings.publish.required'));
+      return;
+    }
     onSubmit();
   };
 
@@ -181,6 +190,21 @@ export function CharacterFormDialog({
                     </Text>
                   </Stack>
                 </Switch.Root>
+                {values.isPublic && (
+                  <Stack gap="2" ps={{ base: '0', sm: '12' }} data-testid="character-rating">
+                    <RatingChoice
+                      value={values.rating}
+                      onChange={(rating) => {
+                        set('rating', rating);
+                        setRatingError(undefined);
+                      }}
+                      error={ratingError}
+                    />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('ratings.characterHelp')}
+                    </Text>
+                  </Stack>
+                )}
 
                 <Collapsible.Root>
                   <Collapsible.Trigger asChild>

@@ -7,6 +7,8 @@ export const CharacterFieldsFragment = graphql(`
     description
     avatar
     isPublic
+    rating
+    moderationState
     isMine
     creator
     scenario

@@ -7,6 +7,7 @@ export const ChatMessageFragment = graphql(`
     role
     content
     status
+    moderationState
     errorCode
     model
     swipeIndex

@@ -10,6 +10,7 @@ import { getErrorCode } from '../../lib/graphql-errors';
 import { isReplying, streamingMessage } from '../../lib/live-reply';
 import { showToast, type ToastInput } from '../../lib/toaster';
 import type { ConversationSummaryFragment } from '../../gql/graphql';
+import { ReportDialog } from '../moderation/report-dialog';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader, DemoProviderNotice } from './chat-header';
 import {
@@ -175,8 +176,14 @@ export function ConversationView({
     [client, mergeReturned, showFailure],
   );
 
+  // The AI reply being reported, if any.
+  const [reporting, setReporting] = useState<string | null>(null);
   const actions = useMemo<MessageActions>(
-    () => ({ onRegenerate: () => void regenerate(), onSelectSwipe: (message, index) => void selectSwipe(message, index) }),
+    () => ({
+      onRegenerate: () => void regenerate(),
+      onSelectSwipe: (message, index) => void selectSwipe(message, index),
+      onReport: (message) => setReporting(message.id),
+    }),
     [regenerate, selectSwipe],
   );
 
@@ -247,6 +254,7 @@ export function ConversationView({
         onStop={() => void stop()}
         stopping={stopping}
       />
+      <ReportDialog target={reporting ? { kind: 'REPLY', id: reporting } : null} onClose={() => setReporting(null)} />
     </Flex>
   );
 }

@@ -1,6 +1,8 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatMessageTime } from '../../lib/chat-conversations';
+import { FlagIcon } from '../icons';
 import { ChevronLeftIcon, ChevronRightIcon, RegenerateIcon } from './chat-icons';
 import { FormattedText } from './formatted-text';
 import type { ChatMessage } from './use-live-conversation';
@@ -13,6 +15,8 @@ export interface AssistantPersona {
 export interface MessageActions {
   onRegenerate: () => void;
   onSelectSwipe: (message: ChatMessage, index: number) => void;
+  /** Reports an AI reply to the moderators. */
+  onReport?: (message: ChatMessage) => void;
 }
 
 function TypingDots() {
@@ -39,7 +43,10 @@ function personaInitial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? 'A';
 }
 
-/** One message: the member's on the right, the character's on the left with its avatar and reply controls. */
+/**
+ * One message: the member's on the right, the character's on the left with its avatar and reply
+ * controls (Report among them). A reply a moderator removed arrives without its text and says so.
+ */
 export const MessageBubble = memo(function MessageBubble({
   message,
   persona,
@@ -55,13 +62,16 @@ export const MessageBubble = memo(function MessageBubble({
   canAct: boolean;
   actions: MessageActions;
 }) {
+  const { t } = useTranslation();
   const isUser = message.role === 'USER';
+  const isRemoved = message.moderationState === 'REMOVED';
   const time = formatMessageTime(message.createdAt);
   const isStreaming = message.status === 'STREAMING';
   const isFailed = message.status === 'FAILED';
   const isCancelled = message.status === 'CANCELLED';
   const hasVersions = !isUser && message.swipeCount > 1;
-  const hasControls = isCancelled || isFailed || hasVersions || (!isUser && isLast && !isStreaming);
+  const canReport = !isUser && !isRemoved && !isStreaming && !isFailed && Boolean(message.content) && Boolean(actions.onReport);
+  const hasControls = isCancelled || isFailed || hasVersions || canReport || (!isUser && isLast && !isStreaming);
 
   return (
     <Flex
@@ -95,7 +105,15 @@ export const MessageBubble = memo(function MessageBubble({
           title={time}
           data-testid="message-content"
         >
-          {message.content ? <FormattedText content={message.content} streaming={isStreaming} /> : isStreaming ? <TypingDots /> : null}
+          {isRemoved ? (
+            <Text fontStyle="italic" color="fg.muted" data-testid="reply-removed">
+              {t('contentState.removedReply')}
+            </Text>
+          ) : message.content ? (
+            <FormattedText content={message.content} streaming={isStreaming} />
+          ) : isStreaming ? (
+            <TypingDots />
+          ) : null}
           {isFailed && (
             <Text fontSize="sm" color="red.300" mt={message.content ? '2' : undefined} data-testid="reply-failed">
               This reply failed and your token was refunded.
@@ -140,6 +158,17 @@ export const MessageBubble = memo(function MessageBubble({
           {!isUser && isLast && !isStreaming && !isFailed && (
             <IconButton aria-label="Regenerate reply" size="2xs" variant="ghost" disabled={!canAct} onClick={actions.onRegenerate}>
               <RegenerateIcon />
+            </IconButton>
+          )}
+          {canReport && (
+            <IconButton
+              aria-label={t('report.replyAction')}
+              title={t('report.replyAction')}
+              size="2xs"
+              variant="ghost"
+              onClick={() => actions.onReport?.(message)}
+            >
+              <FlagIcon />
             </IconButton>
           )}
           {isFailed && isLast && (

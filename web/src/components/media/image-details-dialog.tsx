@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, Dialog, Flex, Grid, Portal, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ImageFieldsFragment } from '../../gql/graphql';
 import {
@@ -12,6 +13,9 @@ import {
   styleLabel,
 } from '../../lib/image-settings';
 import { DownloadIcon } from '../chat/chat-icons';
+import { FlagIcon } from '../icons';
+import { BLURRED_STYLE, ModerationStateBadge, RatingBadge, RevealOverlay } from '../moderation/rating-parts';
+import { ReportDialog } from '../moderation/report-dialog';
 import { ImageFrame } from './image-frame';
 import type { GalleryTab } from './image-card';
 import { HeartIcon, WandIcon } from './media-icons';
@@ -33,11 +37,29 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
 
 /**
  * Image Details (spec §2): the picture, its prompt and settings (model, size, quality, style), the
- * creator (public tab), likes and date; Download, Like (public tab), the visibility switch
- * (personal tab) and "Use these settings", which opens the generator prefilled.
+ * creator (public tab), rating, likes and date; Download, Like and Report (public tab, someone
+ * else's image), the visibility switch with the rating to publish at (personal tab) and "Use these
+ * settings", which opens the generator prefilled. A `blurred` picture shows once Show is pressed.
  */
-export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFieldsFragment | null; tab: GalleryTab; onClose: () => void }) {
+export function ImageDetailsDialog({
+  image,
+  tab,
+  isOwn = tab === 'mine',
+  blurred = false,
+  onReveal,
+  onClose,
+}: {
+  image: ImageFieldsFragment | null;
+  tab: GalleryTab;
+  /** The member's own image (no Report). */
+  isOwn?: boolean;
+  blurred?: boolean;
+  onReveal?: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const [reporting, setReporting] = useState<string | null>(null);
   const { download, downloadingId } = useImageDownload();
   const { like, unlike, likingId } = useImageLike();
   const { setVisibility, updatingId } = useImageVisibility();
@@ -75,7 +97,7 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
               <>
                 <Dialog.Body>
                   <Stack gap="5">
-                    <Box position="relative" mx="auto" w="full" maxW={`calc(26rem * ${ratio})`}>
+                    <Box position="relative" mx="auto" w="full" maxW={`calc(26rem * ${ratio})`} overflow="hidden" rounded="md">
                       <ImageFrame
                         image={image}
                         alt={image.prompt}
@@ -83,8 +105,10 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                         eager
                         sizes="(min-width: 768px) 36rem, 100vw"
                         rounded="md"
+                        css={blurred ? BLURRED_STYLE : undefined}
                       />
-                      {image.isDemo && <DemoBadge position="absolute" top="2" insetStart="2" />}
+                      {image.isDemo && <DemoBadge position="absolute" top="2" insetStart="2" zIndex="2" />}
+                      {blurred && onReveal && <RevealOverlay rating={image.rating} onReveal={onReveal} inset="0" />}
                     </Box>
                     <Stack gap="1">
                       <Text fontSize="sm" color="fg.muted">
@@ -107,6 +131,16 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                           {creator ?? 'Anonymous'}
                         </Detail>
                       )}
+                      {image.isPublic && (
+                        <Detail label={t('ratings.label')} testId="details-rating">
+                          <RatingBadge rating={image.rating} />
+                        </Detail>
+                      )}
+                      {tab === 'mine' && image.moderationState !== 'VISIBLE' && (
+                        <Detail label={t('moderation.case.state')}>
+                          <ModerationStateBadge state={image.moderationState} />
+                        </Detail>
+                      )}
                       <Detail label="Likes" testId="details-likes">
                         {likesLabel(image.likes)}
                       </Detail>
@@ -118,7 +152,7 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                       <VisibilitySwitch
                         image={image}
                         updating={updatingId === image.id}
-                        onChange={(isPublic) => void setVisibility(image, isPublic)}
+                        onChange={(isPublic, rating) => void setVisibility(image, isPublic, rating)}
                       />
                     )}
                   </Stack>
@@ -137,6 +171,12 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
                         }}
                       >
                         {confirmingDelete ? 'Delete for good' : 'Delete'}
+                      </Button>
+                    )}
+                    {tab === 'public' && !isOwn && (
+                      <Button variant="ghost" colorPalette="red" me="auto" onClick={() => setReporting(image.id)}>
+                        <FlagIcon />
+                        {t('report.action')}
                       </Button>
                     )}
                     {tab === 'public' && (
@@ -176,6 +216,7 @@ export function ImageDetailsDialog({ image, tab, onClose }: { image: ImageFields
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      <ReportDialog target={image && reporting === image.id ? { kind: 'IMAGE', id: image.id } : null} onClose={() => setReporting(null)} />
     </Dialog.Root>
   );
 }

@@ -1,9 +1,10 @@
 import { Box, Button, Center, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ImageFieldsFragment } from '../../gql/graphql';
+import type { ContentRating, ImageFieldsFragment } from '../../gql/graphql';
 import { describeSettings, formatImageDate } from '../../lib/image-settings';
 import { DownloadIcon } from '../chat/chat-icons';
 import { ImageIcon } from '../icons';
+import { ModerationStateBadge, RatingBadge } from '../moderation/rating-parts';
 import { ImageFrame } from './image-frame';
 import { DemoBadge, VisibilityBadge, VisibilitySwitch } from './media-parts';
 
@@ -22,7 +23,7 @@ export function LatestCreation({
   downloading: boolean;
   updatingVisibility: boolean;
   onDownload: () => void;
-  onVisibilityChange: (isPublic: boolean) => void;
+  onVisibilityChange: (isPublic: boolean, rating?: ContentRating) => void;
 }) {
   const [brokenId, setBrokenId] = useState<string | null>(null);
 
@@ -68,9 +69,11 @@ export function LatestCreation({
           <Text aria-hidden="true">·</Text>
           <time dateTime={image.createdAt}>{formatImageDate(image.createdAt)}</time>
         </HStack>
-        <Box>
+        <HStack gap="2" wrap="wrap">
           <VisibilityBadge isPublic={image.isPublic} />
-        </Box>
+          {image.isPublic && <RatingBadge rating={image.rating} />}
+          <ModerationStateBadge state={image.moderationState} />
+        </HStack>
       </Stack>
       <Flex gap="4" align={{ base: 'stretch', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
         <VisibilitySwitch image={image} updating={updatingVisibility} onChange={onVisibilityChange} />

@@ -8,6 +8,8 @@ export const ImageFieldsFragment = graphql(`
     model
     isDemo
     isPublic
+    rating
+    moderationState
     likes
     likedByMe
     createdAt
@@ -139,8 +141,8 @@ export const CancelGenerationDocument = graphql(`
 `);
 
 export const SetImageVisibilityDocument = graphql(`
-  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!) {
-    setImageVisibility(id: $id, isPublic: $isPublic) {
+  mutation SetImageVisibility($id: ID!, $isPublic: Boolean!, $rating: ContentRating) {
+    setImageVisibility(id: $id, isPublic: $isPublic, rating: $rating) {
       ...ImageFields
     }
   }

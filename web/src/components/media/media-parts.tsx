@@ -1,7 +1,10 @@
-import { Badge, Box, type BadgeProps, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, type BadgeProps, Button, Flex, Stack, Switch, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/auth-context';
-import type { ImageFieldsFragment } from '../../gql/graphql';
+import type { ContentRating, ImageFieldsFragment } from '../../gql/graphql';
 import { CoinsIcon } from '../icons';
+import { RatingChoice } from '../moderation/rating-parts';
 import { GlobeIcon, LockIcon } from './media-icons';
 
 /** Shown whenever the offline demo renderer draws the images, so they are never taken for AI. */
@@ -45,7 +48,11 @@ export function VisibilityBadge({ isPublic, ...props }: { isPublic: boolean } & 
   );
 }
 
-/** The owner's public/private switch for one image. */
+/**
+ * The owner's public/private switch for one image. Going public first asks for the rating (Safe,
+ * Suggestive or Explicit, each explained) just under the switch; the image is published only once
+ * one is chosen. Going private happens at once.
+ */
 export function VisibilitySwitch({
   image,
   updating,
@@ -53,30 +60,88 @@ export function VisibilitySwitch({
 }: {
   image: Pick<ImageFieldsFragment, 'id' | 'isPublic'>;
   updating: boolean;
-  onChange: (isPublic: boolean) => void;
+  onChange: (isPublic: boolean, rating?: ContentRating) => void;
 }) {
+  const { t } = useTranslation();
+  // The image whose rating is being chosen (another image shown here starts without the question).
+  const [choosingFor, setChoosingFor] = useState<string | null>(null);
+  const [rating, setRating] = useState<ContentRating | null>(null);
+  const [ratingError, setRatingError] = useState<string | undefined>();
+  const firstRadio = useRef<HTMLInputElement>(null);
+  const choosing = choosingFor === image.id && !image.isPublic;
+
+  useEffect(() => {
+    if (choosing) firstRadio.current?.focus();
+  }, [choosing]);
+
+  const closeChoice = () => {
+    setChoosingFor(null);
+    setRating(null);
+    setRatingError(undefined);
+  };
+  const publish = () => {
+    if (!rating) {
+      setRatingError(t('ratings.publish.required'));
+      return;
+    }
+    onChange(true, rating);
+    closeChoice();
+  };
+
   return (
-    <Switch.Root
-      checked={image.isPublic}
-      disabled={updating}
-      onCheckedChange={(details) => onChange(details.checked)}
-      colorPalette="purple"
-      display="flex"
-      alignItems="flex-start"
-      gap="3"
-      data-testid="visibility-switch"
-    >
-      <Switch.HiddenInput />
-      <Switch.Control mt="0.5">
-        <Switch.Thumb />
-      </Switch.Control>
-      <Stack as="span" gap="0">
-        <Switch.Label>Public</Switch.Label>
-        <Text as="span" fontSize="sm" color="fg.muted">
-          {image.isPublic ? 'Everyone can see it in the Public Gallery.' : 'Private: only you can see it.'}
-        </Text>
-      </Stack>
-    </Switch.Root>
+    <Stack gap="3" flex="1" minW="0">
+      <Switch.Root
+        // On while the rating is being chosen (the member turned it on); off again if they cancel.
+        checked={image.isPublic || choosing}
+        disabled={updating}
+        onCheckedChange={(details) => {
+          if (!details.checked) onChange(false);
+          else if (choosing) closeChoice();
+          else setChoosingFor(image.id);
+        }}
+        colorPalette="purple"
+        display="flex"
+        alignItems="flex-start"
+        gap="3"
+        data-testid="visibility-switch"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control mt="0.5">
+          <Switch.Thumb />
+        </Switch.Control>
+        <Stack as="span" gap="0">
+          <Switch.Label>Public</Switch.Label>
+          <Text as="span" fontSize="sm" color="fg.muted">
+            {image.isPublic ? 'Everyone can see it in the Public Gallery.' : 'Private: only you can see it.'}
+          </Text>
+        </Stack>
+      </Switch.Root>
+      {choosing && (
+        <Stack gap="3" borderWidth="1px" borderColor="border" rounded="md" p="3" data-testid="publish-rating">
+          <Text fontSize="sm" color="fg.muted">
+            {t('ratings.publish.intro')}
+          </Text>
+          <RatingChoice
+            label={t('ratings.publish.label')}
+            value={rating}
+            onChange={(value) => {
+              setRating(value);
+              setRatingError(undefined);
+            }}
+            error={ratingError}
+            firstRadioRef={firstRadio}
+          />
+          <Flex gap="2" justify="flex-end" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={closeChoice}>
+              {t('ratings.publish.cancel')}
+            </Button>
+            <Button size="sm" colorPalette="purple" onClick={publish} loading={updating}>
+              {t('ratings.publish.submit')}
+            </Button>
+          </Flex>
+        </Stack>
+      )}
+    </Stack>
   );
 }
 

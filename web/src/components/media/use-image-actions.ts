@@ -1,7 +1,7 @@
 import { useApolloClient, useFragment } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
-import { ImageFieldsFragmentDoc, type ImageFieldsFragment } from '../../gql/graphql';
-import { TOASTS } from '../../lib/error-toasts';
+import { ImageFieldsFragmentDoc, type ContentRating, type ImageFieldsFragment } from '../../gql/graphql';
+import { TOASTS, toastForError } from '../../lib/error-toasts';
 import { isUnauthenticatedError } from '../../lib/graphql-errors';
 import { downloadImage } from '../../lib/image-download';
 import { showToast, type ToastInput } from '../../lib/toaster';
@@ -39,19 +39,22 @@ export function useCachedImage(id: string | null | undefined, fallback: ImageFie
   return result.complete ? (result.data as ImageFieldsFragment) : fallback && fallback.id === id ? fallback : null;
 }
 
-/** Spec §4: the owner makes an image public or private; both lists refresh afterwards. */
+/**
+ * Spec §4: the owner makes an image public (with its rating) or private; both lists refresh
+ * afterwards. A picture matching one moderators removed is refused, and the toast says so.
+ */
 export function useImageVisibility() {
   const client = useApolloClient();
   const [updatingId, setUpdatingId] = useState<string | null>(null);
   const setVisibility = useCallback(
-    async (image: Pick<ImageFieldsFragment, 'id'>, isPublic: boolean) => {
+    async (image: Pick<ImageFieldsFragment, 'id'>, isPublic: boolean, rating?: ContentRating) => {
       setUpdatingId(image.id);
       try {
-        await client.mutate({ mutation: SetImageVisibilityDocument, variables: { id: image.id, isPublic } });
+        await client.mutate({ mutation: SetImageVisibilityDocument, variables: { id: image.id, isPublic, rating: rating ?? null } });
         showToast(TOASTS.visibilityUpdated);
         void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
       } catch (error) {
-        showFailure(error, TOASTS.visibilityUpdateFailed);
+        showFailure(error, toastForError(error, TOASTS.visibilityUpdateFailed));
       } finally {
         setUpdatingId(null);
       }
