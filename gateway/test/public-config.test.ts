@@ -17,6 +17,7 @@ const PUBLIC_ENV = {
   ANALYTICS_PROVIDER: 'plausible',
   ANALYTICS_ENDPOINT: 'https://stats.example:8443/api/event',
   ANALYTICS_SITE_ID: 'velvet.example',
+  AGE_VERIFICATION_REQUIRED: 'true',
 };
 
 const memoryInfra = () => ({ dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null });
@@ -58,6 +59,7 @@ describe('with every public setting configured', () => {
       supportEmail: 'help@velvet.example',
       launchDate: '2025-10-01T00:00:00Z',
       analytics: { provider: 'plausible', endpoint: 'https://stats.example:8443/api/event', siteId: 'velvet.example' },
+      ageVerificationRequired: true,
     });
   });
 
@@ -83,7 +85,7 @@ describe('with no public setting configured', () => {
 
   it('leaves unset values out so the web app applies its documented defaults, and analytics is null', async () => {
     const { config } = await fetchAppConfig(platform.url);
-    expect(config).toEqual({ brandName: 'Velvet AI', analytics: null });
+    expect(config).toEqual({ brandName: 'Velvet AI', analytics: null, ageVerificationRequired: false });
   });
 
   it('keeps the CSP connect-src to the page itself', async () => {
@@ -109,6 +111,7 @@ describe('readPublicWebConfig', () => {
       brandName: 'Velvet AI',
       supportEmail: 'help@velvet.example',
       analytics: null,
+      ageVerificationRequired: false,
     });
     expect(readPublicWebConfig({ ANALYTICS_PROVIDER: 'ga4', ANALYTICS_SITE_ID: 'G-TEST123' }).analytics).toBeNull();
     expect(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
+import { canModerate } from '../lib/moderation';
 import { isNavItemActive, navItemsFor } from '../lib/nav-items';
 import { BrandLink } from './brand-link';
 import { CloseIcon, MenuIcon } from './icons';
@@ -46,6 +47,9 @@ function NavLinks({ pathname, direction }: { pathname: string; direction: 'row' 
 export function NavBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { role } = useCurrentUser();
+  // Moderators have one link more (Moderation): their bar keeps the menu button up to the next breakpoint.
+  const desktopFrom = canModerate(role) ? 'lg' : 'md';
   // The mobile menu belongs to the page it was opened on, so navigating closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const isMenuOpen = openOnPath === pathname;
@@ -63,18 +67,18 @@ export function NavBar() {
     >
       <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
         <BrandLink />
-        <Box as="nav" aria-label={t('nav.main')} hideBelow="md" flex="1">
+        <Box as="nav" aria-label={t('nav.main')} hideBelow={desktopFrom} flex="1">
           <NavLinks pathname={pathname} direction="row" />
         </Box>
         <HStack gap="3" ms="auto">
-          <Badge hideBelow="md" colorPalette="green" variant="subtle" data-testid="online-badge">
+          <Badge hideBelow={desktopFrom} colorPalette="green" variant="subtle" data-testid="online-badge">
             <Box as="span" w="2" h="2" rounded="full" bg="green.400" aria-hidden="true" />
             {t('nav.online')}
           </Badge>
           <LanguagePicker showName={false} />
           <UserMenu />
           <IconButton
-            hideFrom="md"
+            hideFrom={desktopFrom}
             variant="ghost"
             aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={isMenuOpen}
@@ -90,7 +94,7 @@ export function NavBar() {
           as="nav"
           id={MOBILE_NAV_ID}
           aria-label={t('nav.main')}
-          hideFrom="md"
+          hideFrom={desktopFrom}
           px="4"
           pb="4"
           borderTopWidth="1px"
