@@ -141,11 +141,7 @@ export class AccountsService {
   async logout(sessionToken: string): Promise<boolean> {
     const tokenHash = hashSessionToken(sessionToken);
     const ended = await this.store.run(({ accounts }) => accounts.deleteSession(tokenHash));
-    if (ended) {
-      await this.bus
-        .publishLive(SESSION_ENDED_SUBJECT, { tokenHash } satisfies SessionEnded)
-        .catch((error: unknown) => logger.warn({ err: error }, 'sign-out not announced to the gateways'));
-    }
+    if (ended) await this.announceSessionsEnded([tokenHash]);
     return ended;
   }
 

@@ -224,12 +224,10 @@ export class ModerationService {
         await accounts.setSuspended(member.id, input.action === 'suspend' ? now : null);
         if (input.action === 'suspend') ended = await accounts.deleteSessionsOf(member.id);
       }
-      if (input.caseId) {
-        const filed = await moderation.findCase(input.caseId);
-        if (!filed) throw new AppError('NOT_FOUND', 'Case not found');
-        if (filed.targetId !== input.targetId && !(isMemberAction && filed.targetOwnerId === input.targetId)) {
-          throw new AppError('VALIDATION_FAILED', 'The action does not concern this case.');
-        }
+      const filed = input.caseId ? await moderation.findCase(input.caseId) : null;
+      if (input.caseId && !filed) throw new AppError('NOT_FOUND', 'Case not found');
+      if (filed && filed.targetId !== input.targetId && !(isMemberAction && filed.targetOwnerId === input.targetId)) {
+        throw new AppError('VALIDATION_FAILED', 'The action does not concern this case.');
       }
       const entry = await moderation.appendAudit({
         at: now,
@@ -242,10 +240,8 @@ export class ModerationService {
         reason: input.reason,
         detail: input.action === 'change_rating' ? (input.rating ?? null) : null,
       });
-      if (input.caseId) {
-        const resolution = input.action === 'dismiss' ? 'dismissed' : input.action;
-        const filed = await moderation.findCase(input.caseId);
-        await moderation.resolveCasesOn(filed!.targetId, resolution, moderator.id, now);
+      if (filed) {
+        await moderation.resolveCasesOn(filed.targetId, input.action === 'dismiss' ? 'dismissed' : input.action, moderator.id, now);
       } else if (!isMemberAction && input.action !== 'restore' && input.action !== 'change_rating') {
         await moderation.resolveCasesOn(input.targetId, input.action, moderator.id, now);
       }
