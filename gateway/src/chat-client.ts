@@ -59,10 +59,18 @@ export class ChatClient {
     this.bus.request(chatRpc.deleteCharacter, { userId, characterId }, meta);
   importCharacterCard = (userId: string, file: Buffer, meta: RequestMeta) =>
     this.bus.request(chatRpc.importCharacterCard, { userId, fileBase64: file.toString('base64') }, meta, 30_000);
-  exportCharacterCard = (userId: string, characterId: string, format: 'png' | 'json_v2' | 'json_v3', meta: RequestMeta) =>
-    this.bus.request(chatRpc.exportCharacterCard, { userId, characterId, format }, meta, 30_000);
-  characterAvatar = (userId: string, characterId: string, meta: RequestMeta) =>
-    this.bus.request(chatRpc.getCharacterAvatar, { userId, characterId }, meta);
+  exportCharacterCard = (
+    userId: string,
+    characterId: string,
+    format: 'png' | 'json_v2' | 'json_v3',
+    ratings: ContentRating[],
+    meta: RequestMeta,
+  ) => this.bus.request(chatRpc.exportCharacterCard, { userId, characterId, format, ratings }, meta, 30_000);
+  characterAvatar = (userId: string, characterId: string, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(chatRpc.getCharacterAvatar, { userId, characterId, ratings }, meta);
+  /** Moderators only: any character's avatar, whatever its state. */
+  moderatedCharacterAvatar = (characterId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.moderatedCharacterAvatar, { characterId }, meta);
 
   /**
    * Sends a message and waits until its reply has finished (the compatible REST call). Live updates

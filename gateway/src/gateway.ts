@@ -8,7 +8,8 @@ import { type Bus, type ObjectStorage, logger } from '@app/kit';
 import express from 'express';
 import { type GatewayConfig, readGatewayConfig } from './gateway.config';
 import { type GatewayContext } from './graphql/context';
-import { formatGraphQLError } from './graphql/errors';
+import { asGraphQLError, formatGraphQLError } from './graphql/errors';
+import { assertOperationAllowed } from './access/token-scopes';
 import { GRAPHQL_PARSE_OPTIONS, queryLimitRules } from './graphql/query-limits';
 import { buildGatewaySchema } from './graphql/schema';
 import { serveGraphQLOverWebSocket } from './graphql/websocket';
@@ -52,7 +53,7 @@ export async function createGateway({
 }: GatewayOptions): Promise<Gateway> {
   const identity = new IdentityClient(bus, config.sessionCacheMs);
   const liveSessions = new LiveSessions(
-    (token) => identity.resolveSession(token, { requestId: 'ws-session-check' }, false),
+    async (token) => (await identity.resolveSession(token, { requestId: 'ws-session-check' }, false))?.user ?? null,
     config.wsSessionCheckMs,
     config.wsMaxSocketsPerMember,
   );
@@ -122,6 +123,14 @@ export async function createGateway({
         // A mutation may have changed the member's balance or profile: their cached session is read afresh.
         async requestDidStart() {
           return {
+            // An access token runs only what its scopes allow.
+            async didResolveOperation({ document, operationName, contextValue }) {
+              try {
+                assertOperationAllowed(document, operationName, contextValue.scopes);
+              } catch (error) {
+                throw asGraphQLError(error);
+              }
+            },
             async willSendResponse({ operation, contextValue }) {
               if (operation?.operation === 'mutation' && contextValue.user) identity.sessions.forgetMember(contextValue.user.id);
             },
@@ -150,9 +159,11 @@ export async function createGateway({
         const secure = config.secureCookies || req.secure;
         const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
         const isOperator = isOperatorToken(bearer);
-        const user = isOperator ? null : await state.user();
+        const credential = isOperator ? null : await state.access();
+        const user = credential?.user ?? null;
         return {
           user,
+          scopes: credential?.scopes ?? null,
           isOperator,
           clientIp: state.clientIp,
           meta: { requestId: state.requestId, userId: user?.id, deadlineAt: state.deadlineAt },

@@ -1,6 +1,15 @@
 import { type Bus, hashSessionToken } from '@app/kit';
-import { AppError, type CaseStatus, type ModerationTarget, type RequestMeta, type Role, type User, identityRpc } from '@app/schema';
-import { SessionCache } from './session-cache';
+import {
+  AppError,
+  type CaseStatus,
+  type ModerationTarget,
+  type RequestMeta,
+  type Role,
+  type TokenScope,
+  type User,
+  identityRpc,
+} from '@app/schema';
+import { type Access, SessionCache } from './session-cache';
 
 /**
  * Sign-in and sign-up wait at most this long for identity (the bus default is 15 s): a member is better served by
@@ -24,7 +33,7 @@ async function retryableOnTimeout<T>(call: Promise<T>, message: string): Promise
 /** The gateway's calls to the identity service; GraphQL resolvers and REST handlers share them. */
 export class IdentityClient {
   private readonly signedOut = new Set<(tokenHash: string) => void>();
-  private readonly lookups = new Map<string, Promise<User | null>>();
+  private readonly lookups = new Map<string, Promise<Access | null>>();
   readonly sessions: SessionCache;
 
   constructor(
@@ -79,6 +88,12 @@ export class IdentityClient {
     (await this.bus.request(identityRpc.dismissNotice, { userId, noticeId }, meta)).ok;
   grantRole = (email: string, role: Role, actorId: string, reason: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.grantRole, { email, role, actorId, reason }, meta);
+  createAccessToken = (userId: string, input: unknown, meta: RequestMeta) =>
+    this.bus.request(identityRpc.createAccessToken, { userId, input }, meta);
+  listAccessTokens = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(identityRpc.listAccessTokens, { userId }, meta)).tokens;
+  revokeAccessToken = async (userId: string, tokenId: string, meta: RequestMeta) =>
+    (await this.bus.request(identityRpc.revokeAccessToken, { userId, tokenId }, meta)).id;
   updatePreferences = (userId: string, ratingPreferences: unknown, meta: RequestMeta) =>
     this.bus.request(identityRpc.updatePreferences, { userId, ratingPreferences }, meta);
 
@@ -89,12 +104,13 @@ export class IdentityClient {
   }
 
   /**
-   * The member behind a session token, from the session cache when it was looked up moments ago. `touch: false`
-   * (the WebSocket checks) always asks identity, without counting as the member's activity.
+   * The member behind a session or access token (with the token's scopes), from the session cache when it was looked
+   * up moments ago. `touch: false` (the WebSocket checks) always asks identity, without counting as the member's activity.
    */
-  async resolveSession(sessionToken: string | null, meta: RequestMeta, touch = true): Promise<User | null> {
+  async resolveSession(sessionToken: string | null, meta: RequestMeta, touch = true): Promise<Access | null> {
     if (!sessionToken || sessionToken.length > 200) return null;
-    if (!touch || !this.sessions.enabled) return (await this.bus.request(identityRpc.resolveSession, { sessionToken, touch }, meta)).user;
+    if (!touch || !this.sessions.enabled)
+      return asAccess(await this.bus.request(identityRpc.resolveSession, { sessionToken, touch }, meta));
     const tokenHash = hashSessionToken(sessionToken);
     const cached = this.sessions.get(tokenHash);
     if (cached) return cached;
@@ -103,9 +119,10 @@ export class IdentityClient {
     if (!lookup) {
       lookup = this.bus
         .request(identityRpc.resolveSession, { sessionToken, touch }, meta)
-        .then(({ user }) => {
-          if (user && this.lookups.get(tokenHash) === lookup) this.sessions.set(tokenHash, user);
-          return user;
+        .then((resolved) => {
+          const access = asAccess(resolved);
+          if (access && this.lookups.get(tokenHash) === lookup) this.sessions.set(tokenHash, access);
+          return access;
         })
         .finally(() => {
           if (this.lookups.get(tokenHash) === lookup) this.lookups.delete(tokenHash);
@@ -115,3 +132,5 @@ export class IdentityClient {
     return lookup;
   }
 }
+
+const asAccess = ({ user, scopes }: { user: User | null; scopes: TokenScope[] | null }): Access | null => (user ? { user, scopes } : null);

@@ -1,4 +1,10 @@
-import type { User } from '@app/schema';
+import type { TokenScope, User } from '@app/schema';
+
+/** Who a credential speaks for: a member, and for an access token the scopes it carries (null for a browser session). */
+export interface Access {
+  user: User;
+  scopes: TokenScope[] | null;
+}
 
 /**
  * The member behind a session token for a short while (SESSION_CACHE_MS), so a page's burst of requests costs
@@ -7,7 +13,7 @@ import type { User } from '@app/schema';
  * write of the member (their balance or profile may have changed). Bounded: the oldest entries go first.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: User; expiresAt: number }>();
+  private readonly entries = new Map<string, { access: Access; expiresAt: number }>();
   private readonly hashesOfMember = new Map<string, Set<string>>();
 
   constructor(
@@ -19,22 +25,22 @@ export class SessionCache {
     return this.ttlMs > 0;
   }
 
-  get(tokenHash: string): User | undefined {
+  get(tokenHash: string): Access | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.expiresAt > Date.now()) return entry.user;
+    if (entry.expiresAt > Date.now()) return entry.access;
     this.forget(tokenHash);
     return undefined;
   }
 
-  set(tokenHash: string, user: User): void {
+  set(tokenHash: string, access: Access): void {
     if (!this.enabled) return;
     this.forget(tokenHash);
     if (this.entries.size >= this.maxEntries) this.forget(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { user, expiresAt: Date.now() + this.ttlMs });
-    const hashes = this.hashesOfMember.get(user.id) ?? new Set<string>();
+    this.entries.set(tokenHash, { access, expiresAt: Date.now() + this.ttlMs });
+    const hashes = this.hashesOfMember.get(access.user.id) ?? new Set<string>();
     hashes.add(tokenHash);
-    this.hashesOfMember.set(user.id, hashes);
+    this.hashesOfMember.set(access.user.id, hashes);
   }
 
   /** A session that ended. */
@@ -42,9 +48,9 @@ export class SessionCache {
     const entry = this.entries.get(tokenHash);
     if (!entry) return;
     this.entries.delete(tokenHash);
-    const hashes = this.hashesOfMember.get(entry.user.id);
+    const hashes = this.hashesOfMember.get(entry.access.user.id);
     hashes?.delete(tokenHash);
-    if (hashes?.size === 0) this.hashesOfMember.delete(entry.user.id);
+    if (hashes?.size === 0) this.hashesOfMember.delete(entry.access.user.id);
   }
 
   /** Every session of a member whose data just changed. */

@@ -142,8 +142,8 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     );
     const filed = queue.data!.moderationQueue.nodes.find((node) => node.id === caseId)!;
     expect(filed).toMatchObject({
-      kind: 'report',
-      reason: 'minor',
+      kind: 'REPORT',
+      reason: 'MINOR',
       details: 'Looks like a child',
       targetKind: 'IMAGE',
       targetOwnerId: ownerId,
@@ -160,19 +160,19 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     const removed = await gql<{ moderate: { action: string } }>(moderator, MODERATE, {
       input: { action: 'REMOVE', targetKind: 'IMAGE', targetId: image.id, caseId, reason: 'Sexualised minor' },
     });
-    expect(removed.data?.moderate).toMatchObject({ action: 'remove', reason: 'Sexualised minor' });
+    expect(removed.data?.moderate).toMatchObject({ action: 'REMOVE', reason: 'Sexualised minor' });
 
     await eventually(async () => expect(await publicImageIds(reporter)).not.toContain(image.id), 15_000);
     expect((await owner.fetch(`/api/images/${image.id}`)).status).toBe(404);
     expect((await visitor.fetch(`/api/media/images/${image.id}/w256.webp`)).status).toBe(404);
     const notices = await gql<{ myNotices: { kind: string; targetId: string; reason: string }[] }>(owner, NOTICES);
     expect(notices.data?.myNotices).toEqual([
-      expect.objectContaining({ kind: 'content_removed', targetId: image.id, reason: 'Sexualised minor' }),
+      expect.objectContaining({ kind: 'CONTENT_REMOVED', targetId: image.id, reason: 'Sexualised minor' }),
     ]);
     const restNotices = (await (await owner.fetch('/api/notices')).json()) as { id: string }[];
     expect(restNotices).toHaveLength(1);
     const audit = await gql<{ moderationAuditLog: { nodes: { action: string; targetId: string }[] } }>(moderator, AUDIT);
-    expect(audit.data?.moderationAuditLog.nodes[0]).toMatchObject({ action: 'remove', targetId: image.id });
+    expect(audit.data?.moderationAuditLog.nodes[0]).toMatchObject({ action: 'REMOVE', targetId: image.id });
     const open = await gql<{ moderationQueue: { nodes: { id: string }[] } }>(moderator, QUEUE);
     expect(open.data?.moderationQueue.nodes.map((node) => node.id)).not.toContain(caseId);
 
@@ -355,3 +355,341 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     );
   });
 });
+
+/**
+ * Character avatars and card exports hold to the viewer's ratings as the character itself does, with
+ * AGE_VERIFICATION_REQUIRED on; moderators see any character's avatar, a removed one's too, through their own route.
+ */
+describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))(
+  'character avatars and cards on %s',
+  (_name, target) => {
+    let platform: EmbeddedPlatform;
+    let cleanup: () => Promise<void>;
+    /** A Character Card with a picture: importing it gives the character an avatar. */
+    let cardPng: Buffer<ArrayBuffer>;
+
+    const EXPORT = 'query($id: ID!) { exportCharacterCard(id: $id, format: JSON_V2) { contentType } }';
+    const allowed = { avatar: 200, card: 200, graphql: 'OK' };
+    const refused = { avatar: 404, card: 404, graphql: 'NOT_FOUND' };
+
+    beforeAll(async () => {
+      const { readFile } = await import('node:fs/promises');
+      cardPng = await readFile(`${__dirname}/../../services/chat/test/fixtures/cards/v2-chara.png`);
+      const created = await target.create();
+      cleanup = created.cleanup;
+      platform = await startEmbedded({
+        infra: created.infra,
+        gateway: { port: 0 },
+        // No session cache: a member verified in the database below is read as verified at once.
+        env: { SIGNUPS_PER_IP_PER_HOUR: '1000', AGE_VERIFICATION_REQUIRED: 'true', SESSION_CACHE_MS: '0' },
+      });
+    });
+    afterAll(async () => {
+      await platform?.stop();
+      await cleanup?.();
+    });
+
+    async function member() {
+      const client = new TestClient(platform.url);
+      const input = registration();
+      const response = await client.fetch('/api/auth/register', { method: 'POST', json: input });
+      expect(response.status).toBe(201);
+      return { client, email: input.email, id: ((await response.json()) as { id: string }).id };
+    }
+    /** As an age-assurance provider would leave a member. */
+    async function verify(userId: string) {
+      const identity = platform.services.find((service) => service.name === 'identity')!;
+      await identity.db.execute(
+        `UPDATE "identity"."users" SET "age_assurance_level" = 'verified', "age_assurance_method" = 'test', "age_checked_at" = now() WHERE "id" = $1`,
+        [userId],
+      );
+    }
+    async function publishedCharacter(owner: TestClient, rating: string): Promise<string> {
+      const imported = await owner.fetch('/api/characters/import', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: cardPng,
+      });
+      expect(imported.status).toBe(201);
+      const { id } = (await imported.json()) as { id: string };
+      expect((await owner.fetch(`/api/characters/${id}`, { method: 'PUT', json: { isPublic: true, rating } })).status).toBe(200);
+      return id;
+    }
+    /** What the avatar, the REST card export and the GraphQL one answer this client. */
+    async function reads(client: TestClient, characterId: string) {
+      const exported = (await client.graphql(EXPORT, { id: characterId })) as GraphQLReply;
+      return {
+        avatar: (await client.fetch(`/api/characters/${characterId}/avatar`)).status,
+        card: (await client.fetch(`/api/characters/${characterId}/card?format=json_v2`)).status,
+        graphql: exported.errors?.[0]?.extensions?.code ?? 'OK',
+      };
+    }
+
+    it("avatars and card exports hold to the viewer's ratings; the owner always gets theirs", async () => {
+      const owner = await member();
+      const explicitId = await publishedCharacter(owner.client, 'explicit');
+      const safeId = await publishedCharacter(owner.client, 'safe');
+      const declared = await member();
+      const verified = await member();
+      await verify(verified.id);
+
+      // The owner's age is only self-declared, yet their own explicit character is theirs to see.
+      expect(await reads(owner.client, explicitId)).toEqual(allowed);
+      expect(await reads(declared.client, explicitId)).toEqual(refused);
+      expect(await reads(declared.client, safeId)).toEqual(allowed);
+      expect(await reads(verified.client, explicitId)).toEqual(allowed);
+
+      const hide = await verified.client.graphql(
+        'mutation { updateRatingPreferences(input: { suggestive: SHOW, explicit: HIDE }) { id } }',
+      );
+      expect(hide.errors).toBeUndefined();
+      expect(await reads(verified.client, explicitId)).toEqual(refused);
+      expect(await reads(verified.client, safeId)).toEqual(allowed);
+
+      expect(await reads(new TestClient(platform.url), safeId)).toEqual({ avatar: 401, card: 401, graphql: 'UNAUTHENTICATED' });
+    });
+
+    it("moderators see a hidden or removed character's avatar through their route; nobody else does", async () => {
+      const owner = await member();
+      const characterId = await publishedCharacter(owner.client, 'safe');
+      const other = await member();
+      const moderator = await member();
+      await platform.bus.request(identityRpc.grantRole, {
+        email: moderator.email,
+        role: 'moderator',
+        actorId: null,
+        reason: 'test moderator',
+      });
+      const moderatorsUrl = `/api/moderation/characters/${characterId}/avatar`;
+      const avatarOf = async (client: TestClient) => (await client.fetch(`/api/characters/${characterId}/avatar`)).status;
+      const moderate = async (action: string) => {
+        const reply = (await moderator.client.graphql(MODERATE, {
+          input: { action, targetKind: 'CHARACTER', targetId: characterId, reason: 'Under review' },
+        })) as GraphQLReply;
+        expect(reply.errors).toBeUndefined();
+      };
+
+      await moderate('HIDE');
+      await eventually(async () => expect(await avatarOf(other.client)).toBe(404), 15_000);
+      expect(await avatarOf(owner.client)).toBe(200);
+      expect((await moderator.client.fetch(moderatorsUrl)).status).toBe(200);
+
+      await moderate('REMOVE');
+      await eventually(async () => expect(await avatarOf(owner.client)).toBe(404), 15_000);
+      const seen = await moderator.client.fetch(moderatorsUrl);
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get('content-type')).toBe('image/png');
+      expect(seen.headers.get('cache-control')).toBe('no-store');
+      expect(
+        Buffer.from(await seen.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+
+      expect((await owner.client.fetch(moderatorsUrl)).status).toBe(403);
+      expect((await new TestClient(platform.url).fetch(moderatorsUrl)).status).toBe(401);
+      expect((await moderator.client.fetch(`/api/moderation/characters/${crypto.randomUUID()}/avatar`)).status).toBe(404);
+    });
+  },
+);
+
+/**
+ * Whose an image is (`isMine`), the rule a blocked picture is refused by (`policyCategory: blocked_hash`) on every
+ * path, and the queue's reporter and owner suspension; closed sets are GraphQL enums.
+ */
+describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))(
+  'image owners, blocked pictures and the queue on %s',
+  (_name, target) => {
+    let platform: EmbeddedPlatform;
+    let cleanup: () => Promise<void>;
+    let moderator: TestClient;
+
+    const CASES = `{ moderationQueue(first: 100) { nodes { id kind reason targetId ownerSuspended reference reporter { id email name } } } }`;
+    const IMAGE = 'query($id: ID!) { image(id: $id) { id isMine } }';
+    const LISTS = '{ myImages(first: 100) { nodes { id isMine } } publicImages(first: 100) { nodes { id isMine } } }';
+    const GENERATE = 'mutation($prompt: String!) { generateImage(input: { prompt: $prompt }) { id } }';
+    const GENERATION = 'query($id: ID!) { generation(id: $id) { status errorCode policyCategory image { isMine } } }';
+    const ACT = 'mutation($input: ModerationActionInputType!) { moderate(input: $input) { action targetKind } }';
+    interface QueueCase {
+      id: string;
+      kind: string;
+      reason: string;
+      targetId: string;
+      ownerSuspended: boolean;
+      reference: string | null;
+      reporter: { id: string; email: string; name: string | null } | null;
+    }
+
+    const gql = <T = Record<string, unknown>>(client: TestClient, query: string, variables?: Record<string, unknown>) =>
+      client.graphql(query, variables) as Promise<GraphQLReply<T>>;
+    async function member(overrides: Record<string, unknown> = {}) {
+      const client = new TestClient(platform.url);
+      const input = registration(overrides);
+      const response = await client.fetch('/api/auth/register', { method: 'POST', json: input });
+      expect(response.status).toBe(201);
+      return { client, email: input.email, id: ((await response.json()) as { id: string }).id };
+    }
+    async function generate(client: TestClient, prompt: string) {
+      const response = await client.fetch('/api/generate/image', { method: 'POST', json: { prompt } });
+      expect(response.status).toBe(201);
+      return (await response.json()) as RestImage & { isMine: boolean };
+    }
+    async function publish(client: TestClient, id: string) {
+      expect((await gql(client, PUBLISH, { id, rating: 'SAFE' })).errors).toBeUndefined();
+    }
+    const queue = async () => (await gql<{ moderationQueue: { nodes: QueueCase[] } }>(moderator, CASES)).data!.moderationQueue.nodes;
+
+    beforeAll(async () => {
+      const created = await target.create();
+      cleanup = created.cleanup;
+      platform = await startEmbedded({
+        infra: created.infra,
+        gateway: { port: 0, generationsPerAddressPerMinute: 1_000_000 },
+        env: { SIGNUPS_PER_IP_PER_HOUR: '1000', MEDIA_GENERATIONS_PER_MINUTE: '1000000', SIGNUP_TOKEN_GRANT: '50' },
+      });
+      const mod = await member();
+      await platform.bus.request(identityRpc.grantRole, { email: mod.email, role: 'moderator', actorId: null, reason: 'test moderator' });
+      moderator = mod.client;
+    });
+    afterAll(async () => {
+      await platform?.stop();
+      await cleanup?.();
+    });
+
+    it('an image says whether it is the viewer’s, in GraphQL and REST alike', async () => {
+      const owner = await member();
+      const other = await member();
+      const image = await generate(owner.client, 'A red kite over the moor');
+      expect(image.isMine).toBe(true);
+      await publish(owner.client, image.id);
+
+      expect((await gql<{ image: { isMine: boolean } }>(owner.client, IMAGE, { id: image.id })).data?.image.isMine).toBe(true);
+      expect((await gql<{ image: { isMine: boolean } }>(other.client, IMAGE, { id: image.id })).data?.image.isMine).toBe(false);
+      type Lists = { myImages: { nodes: { id: string; isMine: boolean }[] }; publicImages: { nodes: { id: string; isMine: boolean }[] } };
+      const ownLists = (await gql<Lists>(owner.client, LISTS)).data!;
+      expect(ownLists.myImages.nodes.every((node) => node.isMine)).toBe(true);
+      expect(ownLists.publicImages.nodes.find((node) => node.id === image.id)?.isMine).toBe(true);
+      const otherLists = (await gql<Lists>(other.client, LISTS)).data!;
+      expect(otherLists.publicImages.nodes.find((node) => node.id === image.id)?.isMine).toBe(false);
+
+      const restRead = async (client: TestClient, path: string) => (await (await client.fetch(path)).json()) as unknown;
+      expect(await restRead(owner.client, `/api/images/${image.id}`)).toMatchObject({ id: image.id, isMine: true });
+      expect(await restRead(other.client, `/api/images/${image.id}`)).toMatchObject({ id: image.id, isMine: false });
+      const publicList = (await restRead(other.client, '/api/images/public')) as { id: string; isMine: boolean }[];
+      expect(publicList.find((item) => item.id === image.id)?.isMine).toBe(false);
+    });
+
+    it('a blocked picture is refused with policyCategory blocked_hash: REST and GraphQL generation, and publishing a copy', async () => {
+      const prompt = 'A copper kettle on a blue stove';
+      const owner = await member();
+      const copier = await member();
+      const original = await generate(owner.client, prompt);
+      await publish(owner.client, original.id);
+      // The demo renderer draws the same picture for the same prompt: the copier holds an identical private copy.
+      const copy = await generate(copier.client, prompt);
+      const removed = await gql(moderator, ACT, {
+        input: { action: 'REMOVE', targetKind: 'IMAGE', targetId: original.id, reason: 'Non-consensual' },
+      });
+      expect(removed.data).toEqual({ moderate: { action: 'REMOVE', targetKind: 'IMAGE' } });
+
+      // Applied by media once it hears of the decision: the owner no longer sees the picture.
+      await eventually(async () => expect((await owner.client.fetch(`/api/images/${original.id}`)).status).toBe(404), 15_000);
+
+      // REST: the compatible generate call answers 422 with the rule, like any other refusal.
+      const again = await owner.client.fetch('/api/generate/image', { method: 'POST', json: { prompt } });
+      expect(again.status).toBe(422);
+      expect(await again.json()).toEqual({
+        code: 'CONTENT_REJECTED',
+        message: 'This image matches content that was removed from the site.',
+        policyCategory: 'blocked_hash',
+      });
+
+      // GraphQL: the job fails, naming the rule.
+      const started = await gql<{ generateImage: { id: string } }>(owner.client, GENERATE, { prompt });
+      const jobId = started.data!.generateImage.id;
+      await eventually(async () => {
+        const job = await gql<{ generation: Record<string, unknown> }>(owner.client, GENERATION, { id: jobId });
+        expect(job.data?.generation).toEqual({
+          status: 'FAILED',
+          errorCode: 'CONTENT_REJECTED',
+          policyCategory: 'blocked_hash',
+          image: null,
+        });
+      }, 15_000);
+
+      // Publishing the copy: GraphQL extensions and the REST body both carry the rule.
+      const viaGraphQL = await gql(copier.client, PUBLISH, { id: copy.id, rating: 'SAFE' });
+      expect(viaGraphQL.errors?.[0]?.extensions).toMatchObject({ code: 'CONTENT_REJECTED', policyCategory: 'blocked_hash' });
+      const viaRest = await copier.client.fetch(`/api/images/${copy.id}/visibility`, {
+        method: 'PUT',
+        json: { isPublic: true, rating: 'safe' },
+      });
+      expect(viaRest.status).toBe(422);
+      expect(await viaRest.json()).toMatchObject({ code: 'CONTENT_REJECTED', policyCategory: 'blocked_hash' });
+
+      // A generation that succeeds names no rule.
+      const fine = await gql<{ generateImage: { id: string } }>(copier.client, GENERATE, { prompt: 'A green door in a stone wall' });
+      await eventually(async () => {
+        const job = await gql<{ generation: Record<string, unknown> }>(copier.client, GENERATION, { id: fine.data!.generateImage.id });
+        expect(job.data?.generation).toEqual({ status: 'DONE', errorCode: null, policyCategory: null, image: { isMine: true } });
+      }, 15_000);
+    });
+
+    it('the queue names each report’s reporter (none for a takedown) and whether the owner is suspended now', async () => {
+      const owner = await member();
+      const reporter = await member({ firstName: 'Rita', lastName: 'Quill' });
+      const image = await generate(owner.client, 'A paper boat on a canal');
+      await publish(owner.client, image.id);
+      const reported = await gql<{ reportContent: { caseId: string } }>(reporter.client, REPORT, {
+        input: { targetKind: 'IMAGE', targetId: image.id, reason: 'SPAM' },
+      });
+      const caseId = reported.data!.reportContent.caseId;
+      const takedown = await new TestClient(platform.url).fetch('/api/takedown', {
+        method: 'POST',
+        json: {
+          kind: 'intimate_image',
+          content: `${platform.url}/gallery?image=${image.id}`,
+          statement: 'This is me and I never agreed to it being shared.',
+          requester: 'depicted_person',
+          name: 'Jane Roe',
+          email: 'jane@example.com',
+          signature: 'Jane Roe',
+          goodFaith: true,
+        },
+      });
+      expect(takedown.status).toBe(201);
+      const { reference } = (await takedown.json()) as { reference: string };
+
+      const cases = await queue();
+      expect(cases.find((item) => item.id === caseId)).toEqual({
+        id: caseId,
+        kind: 'REPORT',
+        reason: 'SPAM',
+        targetId: image.id,
+        ownerSuspended: false,
+        reference: null,
+        reporter: { id: reporter.id, email: reporter.email, name: 'Rita Quill' },
+      });
+      expect(cases.find((item) => item.reference === reference)).toMatchObject({
+        kind: 'TAKEDOWN',
+        reason: 'INTIMATE_IMAGE',
+        reporter: null,
+        ownerSuspended: false,
+      });
+
+      const onImage = async () => (await queue()).filter((item) => item.targetId === image.id).map((item) => item.ownerSuspended);
+      const suspended = await gql(moderator, ACT, {
+        input: { action: 'SUSPEND', targetKind: 'MEMBER', targetId: owner.id, reason: 'Spam ring' },
+      });
+      expect(suspended.data).toEqual({ moderate: { action: 'SUSPEND', targetKind: 'MEMBER' } });
+      expect(await onImage()).toEqual([true, true]);
+      await gql(moderator, ACT, { input: { action: 'UNSUSPEND', targetKind: 'MEMBER', targetId: owner.id, reason: 'Appeal upheld' } });
+      expect(await onImage()).toEqual([false, false]);
+      const audit = await gql<{ moderationAuditLog: { nodes: { action: string; targetId: string }[] } }>(moderator, AUDIT);
+      expect(audit.data?.moderationAuditLog.nodes.slice(0, 2)).toEqual([
+        expect.objectContaining({ action: 'UNSUSPEND', targetId: owner.id }),
+        expect.objectContaining({ action: 'SUSPEND', targetId: owner.id }),
+      ]);
+    });
+  },
+);

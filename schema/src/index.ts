@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './bus/contract';
+export * from './bus/access-tokens';
 export * from './bus/identity';
 export * from './bus/chat';
 export * from './bus/media';

@@ -13,7 +13,7 @@ const describeWithBrowser = hasChromium() ? describe : describe.skip;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PUBLIC_PATHS = ['/', '/signin', '/signup', '/tos', '/privacy', '/takedown'];
-const MEMBER_PATHS = ['/', '/chat', '/generator', '/characters', '/gallery', '/profile', '/takedown', '/tos'];
+const MEMBER_PATHS = ['/', '/chat', '/generator', '/characters', '/gallery', '/profile', '/settings/tokens', '/takedown', '/tos'];
 
 /**
  * axe-core is served from a same-origin path: the app's CSP (script-src 'self') blocks inline

@@ -147,7 +147,7 @@ describeWithBrowser('moderation in Chromium', () => {
 
     // Member B, on a phone: the safe picture shows with its badge, the explicit one is blurred until Show.
     const contextB = await newContext(PHONE);
-    await register(contextB, 'Grace', 'Hopper');
+    const emailB = await register(contextB, 'Grace', 'Hopper');
     const pageB = await contextB.newPage();
     await pageB.goto(`${platform.url}/gallery`);
     const safeCard = pageB.locator(`[data-testid="gallery-card"][data-image-id="${safeId}"]`);
@@ -193,7 +193,7 @@ describeWithBrowser('moderation in Chromium', () => {
     await pageB.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect(pageB.getByRole('link', { name: 'Moderation' }).count()).resolves.toBe(0);
 
-    // The moderator finds the case in the queue, with the picture, the reason and the details.
+    // The moderator finds the case in the queue, with the picture, the reason, the details and who reported it.
     const { page: pageM, email: moderatorEmail } = await moderatorPage();
     await pageM.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' }).click();
     await pageM.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
@@ -201,7 +201,11 @@ describeWithBrowser('moderation in Chromium', () => {
     await reportCase.waitFor();
     await expect(reportCase.getByTestId('case-reason').innerText()).resolves.toBe('Real person');
     await expect(reportCase.getByTestId('case-details').innerText()).resolves.toBe('This looks like a famous actress.');
-    await reportCase.getByText('Reported by a member').waitFor();
+    await expect(reportCase.getByTestId('case-reporter').innerText()).resolves.toBe(`Grace Hopper · ${emailB}`);
+    // The owner is not suspended: suspending is offered, unsuspending is not.
+    await expect(reportCase.getByTestId('case-owner-suspended').count()).resolves.toBe(0);
+    await reportCase.getByRole('button', { name: 'Suspend owner', exact: true }).waitFor();
+    await expect(reportCase.getByRole('button', { name: 'Unsuspend owner' }).count()).resolves.toBe(0);
     await expect(reportCase.getByTestId('case-item-text').innerText()).resolves.toBe(safePrompt);
     await expect(reportCase.getByTestId('case-deadline').innerText()).resolves.toMatch(/^Due in \d+ hours$/);
     await pageM.waitForFunction((id) => {
@@ -246,13 +250,21 @@ describeWithBrowser('moderation in Chromium', () => {
     await expect(entry.getByTestId('audit-reason').innerText()).resolves.toBe(reason);
   });
 
-  it('takes a signed-out takedown request with its deadlines to the queue, and a suspension keeps the owner out', async () => {
-    // Member C publishes a picture (rated safe).
+  it('takes a signed-out takedown request with its deadlines to the queue, and a suspension keeps the owner out until lifted', async () => {
+    // Member C publishes two pictures (rated safe); member D reports the second.
     const contextC = await newContext();
     const ownerEmail = await register(contextC, 'Cleo', 'Owner');
     const prompt = `Moonlit pier with paper lanterns ${randomUUID().slice(0, 6)}`;
     const imageId = await generateImage(contextC, prompt);
-    await graphql(contextC, 'mutation($id: ID!) { setImageVisibility(id: $id, isPublic: true, rating: SAFE) { id } }', { id: imageId });
+    const otherImageId = await generateImage(contextC, `Harbour crane at dawn ${randomUUID().slice(0, 6)}`);
+    for (const id of [imageId, otherImageId]) {
+      await graphql(contextC, 'mutation($id: ID!) { setImageVisibility(id: $id, isPublic: true, rating: SAFE) { id } }', { id });
+    }
+    const contextD = await newContext();
+    await register(contextD, 'Dan', 'Reporter');
+    await graphql(contextD, 'mutation($input: ReportInputType!) { reportContent(input: $input) { caseId } }', {
+      input: { targetKind: 'IMAGE', targetId: otherImageId, reason: 'SPAM' },
+    });
 
     // A visitor on a phone reaches the form from the footer.
     const visitor = await (await newContext(PHONE)).newPage();
@@ -312,6 +324,8 @@ describeWithBrowser('moderation in Chromium', () => {
     await expect(takedownCase.getByTestId('case-reason').innerText()).resolves.toBe('Intimate image shared without consent');
     await expect(takedownCase.getByTestId('case-reference').innerText()).resolves.toBe(receipt.reference);
     await expect(takedownCase.getByTestId('case-requester').innerText()).resolves.toContain('Jo Requester · jo.requester@example.com');
+    // A takedown needs no account: no member reported it.
+    await expect(takedownCase.getByTestId('case-reporter').count()).resolves.toBe(0);
     await expect(takedownCase.getByTestId('case-deadline').innerText()).resolves.toMatch(/^Due in 4[78] hours$/);
     expect(await noHorizontalOverflow(pageM)).toBe(true);
 
@@ -328,5 +342,21 @@ describeWithBrowser('moderation in Chromium', () => {
       .getByTestId('form-error')
       .getByText(/^This account has been suspended, so you cannot sign in\. If you think this is a mistake, write to .+@.+\.$/)
       .waitFor();
+
+    // The owner's other case says so, and offers unsuspension instead of suspension. On the phone the last toast lies
+    // over the case's actions and stays while the pointer rests on it: the pointer moves away and the toast goes.
+    await pageM.mouse.move(0, 0);
+    await pageM.locator('[data-scope="toast"][data-part="root"]').waitFor({ state: 'detached' });
+    const otherCase = pageM.locator(`[data-testid="moderation-case"][data-target-id="${otherImageId}"]`);
+    await otherCase.getByTestId('case-owner-suspended').getByText('Owner suspended').waitFor();
+    await expect(otherCase.getByRole('button', { name: 'Suspend owner', exact: true }).count()).resolves.toBe(0);
+    await otherCase.getByRole('button', { name: 'Unsuspend owner', exact: true }).click();
+    const unsuspend = pageM.getByRole('dialog', { name: 'Unsuspend owner' });
+    await unsuspend.getByLabel('Reason').fill('Appeal upheld');
+    await unsuspend.getByRole('button', { name: 'Confirm' }).click();
+    await otherCase.waitFor({ state: 'detached' });
+
+    await signIn(ownerPage, ownerEmail);
+    await ownerPage.getByTestId('token-balance').waitFor();
   });
 });

@@ -72,6 +72,6 @@ export class CharacterResolver {
     @Arg('format', () => CardFormat, { defaultValue: CardFormat.PNG }) format: CardFormat,
     @Ctx() context: GatewayContext,
   ): Promise<CharacterCardFileType> {
-    return context.chat.exportCharacterCard(requireUser(context).id, id, format, context.meta);
+    return context.chat.exportCharacterCard(requireUser(context).id, id, format, viewerRatings(context), context.meta);
   }
 }

@@ -1,4 +1,4 @@
-import type { ContentRating, RequestMeta, Role, User } from '@app/schema';
+import type { ContentRating, RequestMeta, Role, TokenScope, User } from '@app/schema';
 import { AppError, hasRole } from '@app/schema';
 import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
@@ -10,6 +10,8 @@ import type { ModerationTargets } from '../moderation/moderation-targets';
 /** Per-request state every resolver sees; transport details (cookies) are reached only through `session`. */
 export interface GatewayContext {
   user: User | null;
+  /** An access token's scopes; null for a browser session, the operator token or a visitor. */
+  scopes: TokenScope[] | null;
   isOperator: boolean;
   clientIp: string;
   meta: RequestMeta;

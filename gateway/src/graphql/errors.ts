@@ -1,4 +1,4 @@
-import { AppError } from '@app/schema';
+import { AppError, HTTP_STATUS } from '@app/schema';
 import { type GraphQLFormattedError, GraphQLError } from 'graphql';
 import { logger } from '@app/kit';
 
@@ -20,4 +20,13 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
   }
   return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: code ?? 'BAD_REQUEST' } };
+}
+
+/** An AppError raised before any resolver runs (an operation refused as a whole), carrying its HTTP status for Apollo. */
+export function asGraphQLError(error: unknown): GraphQLError {
+  if (!(error instanceof AppError)) throw error;
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: error.code, http: { status: HTTP_STATUS[error.code] } },
+  });
 }

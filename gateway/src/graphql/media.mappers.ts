@@ -5,9 +5,9 @@ import type { ContentRatingType, ModerationStateType } from './moderation.types'
 /** Where the gateway serves an image's files (ownership-checked for private images). */
 export const imageFileUrl = (imageId: string, file: string) => `/api/media/images/${imageId}/${file}`;
 
-/** The REST shape: SPEC §6 fields first, plus URLs for the renditions. */
-export function toRestImage(image: Image) {
-  const { id, prompt, model, isPublic, likes, createdAt, settings, user, ownerId: _ownerId, renditions, ...rest } = image;
+/** The REST shape: SPEC §6 fields first, plus URLs for the renditions; `viewerId` is the signed-in member. */
+export function toRestImage(image: Image, viewerId: string) {
+  const { id, prompt, model, isPublic, likes, createdAt, settings, user, ownerId, renditions, ...rest } = image;
   return {
     id,
     imageUrl: imageFileUrl(id, 'original.png'),
@@ -18,15 +18,18 @@ export function toRestImage(image: Image) {
     createdAt,
     settings,
     ...(isPublic ? { user } : {}),
+    isMine: ownerId === viewerId,
     ...rest,
     renditions: renditions.map((rendition) => ({ ...rendition, url: imageFileUrl(id, `w${rendition.width}.webp`) })),
   };
 }
 
-export function toImageType(image: Image): ImageType {
+export function toImageType(image: Image, viewerId: string): ImageType {
+  const { ownerId, ...fields } = image;
   const renditions = image.renditions.map(({ width, height }) => ({ width, height, url: imageFileUrl(image.id, `w${width}.webp`) }));
   return {
-    ...image,
+    ...fields,
+    isMine: ownerId === viewerId,
     imageUrl: imageFileUrl(image.id, 'original.png'),
     settings: image.settings as ImageSettingsType,
     rating: image.rating as ContentRatingType,
@@ -36,15 +39,15 @@ export function toImageType(image: Image): ImageType {
   };
 }
 
-export function toJobType(job: GenerationJob): GenerationJobType {
+export function toJobType(job: GenerationJob, viewerId: string): GenerationJobType {
   return {
     ...job,
     status: job.status as GenerationStatusType,
     settings: job.settings as ImageSettingsType,
-    image: job.image ? toImageType(job.image) : null,
+    image: job.image ? toImageType(job.image, viewerId) : null,
   };
 }
 
-export function toRestJob(job: GenerationJob) {
-  return { ...job, image: job.image ? toRestImage(job.image) : null };
+export function toRestJob(job: GenerationJob, viewerId: string) {
+  return { ...job, image: job.image ? toRestImage(job.image, viewerId) : null };
 }

@@ -19,8 +19,8 @@ function checkPageSize(first: number): void {
   if (first < 1 || first > MAX_PAGE) throw new AppError('VALIDATION_FAILED', `first must be between 1 and ${MAX_PAGE}`);
 }
 
-function toConnection(page: ImagePage): ImageConnectionType {
-  const nodes = page.images.map(toImageType);
+function toConnection(page: ImagePage, viewerId: string): ImageConnectionType {
+  const nodes = page.images.map((image) => toImageType(image, viewerId));
   return {
     nodes,
     edges: nodes.map((node, index) => ({ node, cursor: page.cursors[index]! })),
@@ -41,8 +41,9 @@ export class MediaResolver {
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
     checkPageSize(first);
-    const page = await context.media.listMyImages(requireUser(context).id, { first, after, search, order }, context.meta);
-    return toConnection(page);
+    const user = requireUser(context);
+    const page = await context.media.listMyImages(user.id, { first, after, search, order }, context.meta);
+    return toConnection(page, user.id);
   }
 
   @Query(() => ImageConnectionType, { description: 'Public images of every member, with their creator.' })
@@ -56,22 +57,25 @@ export class MediaResolver {
     checkPageSize(first);
     const user = requireUser(context);
     const page = await context.media.listPublicImages(user.id, { first, after, search, order }, viewerRatings(context), context.meta);
-    return toConnection(page);
+    return toConnection(page, user.id);
   }
 
   @Query(() => ImageType, { description: 'One of my images, or a public one (NOT_FOUND otherwise).' })
   async image(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    return toImageType(await context.media.getImage(requireUser(context).id, id, viewerRatings(context), context.meta));
+    const user = requireUser(context);
+    return toImageType(await context.media.getImage(user.id, id, viewerRatings(context), context.meta), user.id);
   }
 
   @Query(() => GenerationJobType)
   async generation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
-    return toJobType(await context.media.getGeneration(requireUser(context).id, id, context.meta));
+    const user = requireUser(context);
+    return toJobType(await context.media.getGeneration(user.id, id, context.meta), user.id);
   }
 
   @Query(() => [GenerationJobType], { description: 'My queued and running generations (to resume showing progress after a reload).' })
   async activeGenerations(@Ctx() context: GatewayContext): Promise<GenerationJobType[]> {
-    return (await context.media.activeGenerations(requireUser(context).id, context.meta)).map(toJobType);
+    const user = requireUser(context);
+    return (await context.media.activeGenerations(user.id, context.meta)).map((job) => toJobType(job, user.id));
   }
 
   @Query(() => ImageProviderType)
@@ -84,12 +88,14 @@ export class MediaResolver {
     description: 'Charges 1 token and queues the job; follow generationUpdates for progress and the image.',
   })
   async generateImage(@Arg('input', () => GenerateImageInputType) input: GenerateImageInputType, @Ctx() context: GatewayContext) {
-    return toJobType(await context.media.createGeneration(requireUser(context).id, { ...input }, context.meta, context.clientIp));
+    const user = requireUser(context);
+    return toJobType(await context.media.createGeneration(user.id, { ...input }, context.meta, context.clientIp), user.id);
   }
 
   @Mutation(() => GenerationJobType, { description: 'Stops a queued or running generation; its token is refunded.' })
   async cancelGeneration(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
-    return toJobType(await context.media.cancelGeneration(requireUser(context).id, id, context.meta));
+    const user = requireUser(context);
+    return toJobType(await context.media.cancelGeneration(user.id, id, context.meta), user.id);
   }
 
   @Mutation(() => ImageType, {
@@ -102,17 +108,20 @@ export class MediaResolver {
     @Ctx() context: GatewayContext,
     @Arg('rating', () => ContentRatingType, { nullable: true }) rating?: ContentRatingType | null,
   ): Promise<ImageType> {
-    return toImageType(await context.media.setVisibility(requireUser(context).id, id, isPublic, rating ?? null, context.meta));
+    const user = requireUser(context);
+    return toImageType(await context.media.setVisibility(user.id, id, isPublic, rating ?? null, context.meta), user.id);
   }
 
   @Mutation(() => ImageType, { description: 'One like per member; liking again changes nothing.' })
   async likeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    return toImageType(await context.media.likeImage(requireUser(context).id, id, context.meta));
+    const user = requireUser(context);
+    return toImageType(await context.media.likeImage(user.id, id, context.meta), user.id);
   }
 
   @Mutation(() => ImageType)
   async unlikeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    return toImageType(await context.media.unlikeImage(requireUser(context).id, id, context.meta));
+    const user = requireUser(context);
+    return toImageType(await context.media.unlikeImage(user.id, id, context.meta), user.id);
   }
 
   @Mutation(() => Boolean, { description: 'Owner only: deletes the image, its files and its likes.' })
@@ -127,7 +136,7 @@ export class MediaResolver {
       return ctx.live.listen(LIVE_TOPICS.generation, requireUser(ctx).id);
     },
   })
-  generationUpdates(@Root() job: GenerationJob): GenerationJobType {
-    return toJobType(job);
+  generationUpdates(@Root() job: GenerationJob, @Ctx() context: GatewayContext): GenerationJobType {
+    return toJobType(job, requireUser(context).id);
   }
 }

@@ -69,6 +69,7 @@ export class ImageType {
   @Field(() => String, { description: "The model that drew it; 'demo-renderer' for the offline demo (not AI)." }) model!: string;
   @Field(() => Boolean, { description: 'Drawn by the offline demo renderer, not by an AI model.' }) isDemo!: boolean;
   @Field(() => Boolean) isPublic!: boolean;
+  @Field(() => Boolean, { description: 'True when the signed-in member owns it.' }) isMine!: boolean;
   @Field(() => ContentRatingType, { description: 'Set by the owner when publishing; moderators may change it.' })
   rating!: ContentRatingType;
   @Field(() => ModerationStateType, { description: 'HIDDEN: a moderator took it out of public view (seen by its owner only).' })
@@ -112,6 +113,12 @@ export class GenerationJobType {
   @Field(() => ImageType, { nullable: true, description: 'Set once done.' }) image!: ImageType | null;
   @Field(() => String, { nullable: true }) errorCode!: string | null;
   @Field(() => String, { nullable: true }) errorMessage!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "CONTENT_REJECTED: the content rule, as errors' extensions.policyCategory name it (blocked_hash: the picture matches one moderators removed).",
+  })
+  policyCategory!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
 }

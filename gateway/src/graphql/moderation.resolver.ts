@@ -1,7 +1,8 @@
-import type { ModerationCase, ModerationTarget, User } from '@app/schema';
+import type { AuditEntry, ModerationCase, ModerationTarget, User } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { type GatewayContext, requireRole, requireUser } from './context';
 import {
+  type AuditActionType,
   AuditEntryType,
   AuditLogType,
   CaseStatusType,
@@ -9,6 +10,7 @@ import {
   ModerationActionInputType,
   type ModerationCaseType,
   ModerationQueueType,
+  type ModerationTargetKindType,
   type ModerationTargetType,
   RatingPreferencesInput,
   ReportInputType,
@@ -22,6 +24,12 @@ import { UserType } from './types';
 const MAX_PAGE = 100;
 
 const toTargetType = (target: ModerationTarget) => target as unknown as ModerationTargetType;
+// The bus and GraphQL enums hold the same values; only their TypeScript names differ.
+const toAuditType = (entry: AuditEntry): AuditEntryType => ({
+  ...entry,
+  action: entry.action as AuditActionType,
+  targetKind: entry.targetKind as ModerationTargetKindType,
+});
 
 /** Reports, takedowns, the moderation queue and audit log, members' notices and their rating preferences. */
 @Resolver()
@@ -69,10 +77,13 @@ export class ModerationResolver {
   @Mutation(() => AuditEntryType, {
     description: 'Moderators: hide, remove, restore, change a rating, dismiss a case, suspend or unsuspend a member. A reason is required.',
   })
-  async moderate(@Arg('input', () => ModerationActionInputType) input: ModerationActionInputType, @Ctx() context: GatewayContext) {
+  async moderate(
+    @Arg('input', () => ModerationActionInputType) input: ModerationActionInputType,
+    @Ctx() context: GatewayContext,
+  ): Promise<AuditEntryType> {
     const moderator = requireRole(context, 'moderator');
     const target = input.targetKind === 'member' ? null : await context.targets.describeOne(input.targetKind, input.targetId, context.meta);
-    return context.identity.takeAction(moderator.id, { ...input }, target, context.meta);
+    return toAuditType(await context.identity.takeAction(moderator.id, { ...input }, target, context.meta));
   }
 
   @Query(() => AuditLogType, { description: 'Moderators: the append-only audit log, newest first.' })
@@ -83,7 +94,7 @@ export class ModerationResolver {
   ): Promise<AuditLogType> {
     requireRole(context, 'moderator');
     const page = await context.identity.listAudit(Math.min(Math.max(first, 1), MAX_PAGE), after ?? null, context.meta);
-    return { nodes: page.entries, endCursor: page.nextCursor, hasNextPage: page.nextCursor !== null };
+    return { nodes: page.entries.map(toAuditType), endCursor: page.nextCursor, hasNextPage: page.nextCursor !== null };
   }
 
   @Mutation(() => UserType, { description: 'Admins: gives a member a role (member takes moderator or admin away).' })

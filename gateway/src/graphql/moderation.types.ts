@@ -79,6 +79,51 @@ registerEnumType(TakedownKindType, {
   description: 'INTIMATE_IMAGE: non-consensual intimate imagery (TAKE IT DOWN Act). RIGHTS: copyright, likeness or trademark.',
 });
 
+export enum CaseKindType {
+  REPORT = 'report',
+  TAKEDOWN = 'takedown',
+}
+registerEnumType(CaseKindType, { name: 'CaseKind', description: "REPORT: a member's report. TAKEDOWN: a takedown request." });
+
+export enum CaseReasonType {
+  MINOR = 'minor',
+  NON_CONSENT = 'non_consent',
+  REAL_PERSON = 'real_person',
+  ILLEGAL = 'illegal',
+  SPAM = 'spam',
+  OTHER = 'other',
+  INTIMATE_IMAGE = 'intimate_image',
+  RIGHTS = 'rights',
+}
+registerEnumType(CaseReasonType, {
+  name: 'CaseReason',
+  description: "Why a case is in the queue: a report's reason (MINOR … OTHER), or a takedown's kind (INTIMATE_IMAGE, RIGHTS).",
+});
+
+export enum AuditActionType {
+  HIDE = 'hide',
+  REMOVE = 'remove',
+  RESTORE = 'restore',
+  CHANGE_RATING = 'change_rating',
+  SUSPEND = 'suspend',
+  UNSUSPEND = 'unsuspend',
+  DISMISS = 'dismiss',
+  GRANT_ROLE = 'grant_role',
+  RECORD_AGE_CHECK = 'record_age_check',
+}
+registerEnumType(AuditActionType, {
+  name: 'AuditAction',
+  description: "A moderator's action, a role granted, or an age check recorded.",
+});
+
+export enum NoticeKindType {
+  CONTENT_HIDDEN = 'content_hidden',
+  CONTENT_REMOVED = 'content_removed',
+  CONTENT_RESTORED = 'content_restored',
+  RATING_CHANGED = 'rating_changed',
+}
+registerEnumType(NoticeKindType, { name: 'NoticeKind' });
+
 export enum CaseStatusType {
   OPEN = 'open',
   RESOLVED = 'resolved',
@@ -167,15 +212,28 @@ export class TakedownRequesterType {
   @Field(() => String) role!: string;
 }
 
+@ObjectType('CaseReporter', { description: 'The member who filed a report.' })
+export class CaseReporterType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String, { nullable: true, description: 'First and last name, when the member gave them.' }) name!: string | null;
+}
+
 @ObjectType('ModerationCase', { description: 'A report or takedown in the queue.' })
 export class ModerationCaseType {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'report or takedown.' }) kind!: string;
-  @Field(() => String, { description: 'The report reason, or the takedown kind.' }) reason!: string;
+  @Field(() => CaseKindType) kind!: CaseKindType;
+  @Field(() => CaseReasonType, { description: 'The report reason, or the takedown kind.' }) reason!: CaseReasonType;
   @Field(() => String, { nullable: true }) details!: string | null;
   @Field(() => ReportTargetKindType) targetKind!: ReportTargetKindType;
   @Field(() => ID) targetId!: string;
   @Field(() => ID) targetOwnerId!: string;
+  @Field(() => Boolean, { description: "Whether the item's owner is suspended now." }) ownerSuspended!: boolean;
+  @Field(() => CaseReporterType, {
+    nullable: true,
+    description: 'Who reported it (null for takedown requests, filed without an account, and once the account is deleted).',
+  })
+  reporter!: CaseReporterType | null;
   @Field(() => ModerationTargetType, { description: 'The item when it was reported.' }) snapshot!: ModerationTargetType;
   @Field(() => ModerationTargetType, { nullable: true, description: 'The item now (null once deleted by its owner).' })
   current!: ModerationTargetType | null;
@@ -214,8 +272,8 @@ export class AuditEntryType {
   @Field(() => GraphQLISODateTime) occurredAt!: string;
   @Field(() => ID, { nullable: true }) actorId!: string | null;
   @Field(() => String) actorLabel!: string;
-  @Field(() => String) action!: string;
-  @Field(() => String) targetKind!: string;
+  @Field(() => AuditActionType) action!: AuditActionType;
+  @Field(() => ModerationTargetKindType) targetKind!: ModerationTargetKindType;
   @Field(() => String) targetId!: string;
   @Field(() => ID, { nullable: true }) caseId!: string | null;
   @Field(() => String) reason!: string;
@@ -232,7 +290,7 @@ export class AuditLogType {
 @ObjectType('MemberNotice', { description: 'What the member is told when a moderator acts on their content.' })
 export class MemberNoticeType {
   @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'content_hidden, content_removed, content_restored or rating_changed.' }) kind!: string;
+  @Field(() => NoticeKindType) kind!: NoticeKindType;
   @Field(() => ReportTargetKindType) targetKind!: ReportTargetKindType;
   @Field(() => ID) targetId!: string;
   @Field(() => String) label!: string;

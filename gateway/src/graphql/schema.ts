@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { AccessTokenResolver } from './access-token.resolver';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from './account.resolver';
@@ -12,7 +13,7 @@ import { LiveHub } from '../live-hub';
 /** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
 export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
   return buildSchemaSync({
-    resolvers: [AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver, ModerationResolver],
+    resolvers: [AccessTokenResolver, AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver, ModerationResolver],
     validate: false,
     pubSub: live,
   });

@@ -12,6 +12,8 @@ import type { LiveSessions } from '../live-sessions';
 import type { GatewayContext } from './context';
 import { formatGraphQLError } from './errors';
 import { parseAndValidate } from './query-limits';
+import { assertOperationAllowed } from '../access/token-scopes';
+import { asGraphQLError } from './errors';
 
 export const WS_PATH = '/graphql';
 /** Past this, a message is refused by `ws` (a subscription document and its variables are far smaller). */
@@ -59,7 +61,8 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
         const bearer = typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : null;
         const token = bearer?.startsWith('Bearer ') ? bearer.slice(7) : readSessionToken(request.headers);
         const meta = { requestId: `ws-${Date.now().toString(36)}` };
-        const user = await services.identity.resolveSession(token, meta).catch(() => null);
+        const access = await services.identity.resolveSession(token, meta).catch(() => null);
+        const user = access?.user ?? null;
         const socket = ctx.extra.socket;
         // A socket that closed while its session was being checked has nothing left to track.
         if (user && token && socket.readyState === socket.OPEN && !liveSessions.add(token, user.id, socket)) {
@@ -69,6 +72,7 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
         ctx.extra.context = {
           ...services,
           user,
+          scopes: access?.scopes ?? null,
           isOperator: false,
           clientIp: clientIp(request, options.trustProxyHops),
           meta: { ...meta, userId: user?.id },
@@ -90,6 +94,11 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
         }
         const checked = parseAndValidate(schema, payload.query);
         if (checked.errors) return checked.errors;
+        try {
+          assertOperationAllowed(checked.document, payload.operationName, ctx.extra.context?.scopes ?? null);
+        } catch (error) {
+          return [asGraphQLError(error)];
+        }
         return { schema, document: checked.document, variableValues: payload.variables, operationName: payload.operationName };
       },
       context: (ctx, _id, _payload, args) => {

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { clientIp } from './client-ip';
 import { readSessionToken } from './cookies';
 import type { IdentityClient } from '../identity-client';
+import type { Access } from '../session-cache';
 import { retryAfterSeconds } from '../rest/send-error';
 
 export interface RequestState {
@@ -13,7 +14,8 @@ export interface RequestState {
   deadlineAt: number;
   clientIp: string;
   sessionToken: string | null;
-  /** Resolved once per request, on first use. */
+  /** The member behind the session or access token, and the token's scopes; resolved once per request, on first use. */
+  access(): Promise<Access | null>;
   user(): Promise<User | null>;
 }
 
@@ -32,7 +34,7 @@ async function resolveSession(
   sessionToken: string | null,
   requestId: string,
   deadlineAt: number,
-): Promise<User | null> {
+): Promise<Access | null> {
   try {
     return await identity.resolveSession(sessionToken, { requestId, deadlineAt });
   } catch (error) {
@@ -61,20 +63,22 @@ export function requestContext(identity: IdentityClient, trustProxyHops: number,
     const requestId = typeof incomingId === 'string' && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : randomUUID();
     const deadlineAt = Date.now() + executionTimeoutMs;
     const sessionToken = readSessionToken(req.headers);
-    let user: Promise<User | null> | null = null;
+    let access: Promise<Access | null> | null = null;
     let userId: string | undefined;
+    const resolveAccess = () => {
+      access ??= resolveSession(identity, sessionToken, requestId, deadlineAt).then((resolved) => {
+        userId = resolved?.user.id;
+        return resolved;
+      });
+      return access;
+    };
     req.state = {
       requestId,
       deadlineAt,
       clientIp: clientIp(req, trustProxyHops),
       sessionToken,
-      user: () => {
-        user ??= resolveSession(identity, sessionToken, requestId, deadlineAt).then((resolved) => {
-          userId = resolved?.id;
-          return resolved;
-        });
-        return user;
-      },
+      access: resolveAccess,
+      user: async () => (await resolveAccess())?.user ?? null,
     };
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {

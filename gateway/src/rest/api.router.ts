@@ -1,4 +1,5 @@
-import { AppError, type User } from '@app/schema';
+import { ACCESS_TOKEN_PREFIX, AppError, type User } from '@app/schema';
+import { assertRequestAllowed } from '../access/token-scopes';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { clearedSessionCookie, sessionCookie } from '../http/cookies';
 import { requestReadError } from '../http/error-handler';
@@ -41,6 +42,8 @@ function jsonBody(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Bodies are form-shaped; anything deeper is not ours, and would exhaust the stack when serialised for the bus. */
 const MAX_JSON_DEPTH = 32;
 
@@ -74,6 +77,18 @@ export function apiRouter(
     if (req.state.sessionToken) await identity.logout(req.state.sessionToken, meta(req));
     res.setHeader('Set-Cookie', clearedSessionCookie(isSecure(req)));
   };
+
+  // An access token reaches only what its scopes allow (browser sessions are not limited here).
+  router.use((req, res, next) => {
+    if (!req.state.sessionToken?.startsWith(ACCESS_TOKEN_PREFIX)) return next();
+    req.state
+      .access()
+      .then((access) => {
+        assertRequestAllowed(req.method, req.path, access?.scopes ?? null);
+        next();
+      })
+      .catch((error: unknown) => sendError(res, error));
+  });
 
   router.get(
     '/user',
@@ -145,6 +160,33 @@ export function apiRouter(
       const user = await req.state.user();
       await identity.recordInterest(bodyObject(req), user?.id ?? null, req.state.clientIp, meta(req));
       res.status(202).json({ recorded: true });
+    }),
+  );
+
+  router.get(
+    '/tokens',
+    handle(async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await identity.listAccessTokens((await requireUser(req)).id, meta(req)));
+    }),
+  );
+
+  router.post(
+    '/tokens',
+    jsonBody,
+    handle(async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json(await identity.createAccessToken((await requireUser(req)).id, bodyObject(req), meta(req)));
+    }),
+  );
+
+  router.delete(
+    '/tokens/:id',
+    handle(async (req, res) => {
+      const user = await requireUser(req);
+      const tokenId = String(req.params.id);
+      if (!UUID.test(tokenId)) throw new AppError('NOT_FOUND', 'Access token not found');
+      res.json({ id: await identity.revokeAccessToken(user.id, tokenId, meta(req)) });
     }),
   );
 

@@ -185,7 +185,7 @@ export function chatRoutes(
       if (format !== 'png' && format !== 'json_v2' && format !== 'json_v3') {
         throw new AppError('VALIDATION_FAILED', 'format must be png, json_v2 or json_v3');
       }
-      const file = await chat.exportCharacterCard(user.id, id(req), format, meta(req, user));
+      const file = await chat.exportCharacterCard(user.id, id(req), format, access.ratingsFor(user), meta(req, user));
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
       res.setHeader('Cache-Control', 'no-store');
@@ -195,7 +195,7 @@ export function chatRoutes(
   router.get(
     '/characters/:id/avatar',
     on(async (req, res, user) => {
-      const avatar = await chat.characterAvatar(user.id, id(req), meta(req, user));
+      const avatar = await chat.characterAvatar(user.id, id(req), access.ratingsFor(user), meta(req, user));
       if (!avatar) throw new AppError('NOT_FOUND', 'This character has no avatar');
       res.setHeader('Content-Type', avatar.contentType);
       res.setHeader('Cache-Control', 'private, max-age=3600');

@@ -13,10 +13,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_DEFAULT = 50;
 
 /** A finished job as the REST answer: the image, or the job's failure as an error. */
-function imageOrError(job: GenerationJob) {
-  if (job.status === 'done' && job.image) return toRestImage(job.image);
+function imageOrError(job: GenerationJob, viewerId: string) {
+  if (job.status === 'done' && job.image) return toRestImage(job.image, viewerId);
   if (job.status === 'cancelled') throw new AppError('CONFLICT', 'The generation was cancelled');
-  if (job.errorCode === 'CONTENT_REJECTED') throw new AppError('CONTENT_REJECTED', job.errorMessage ?? 'The prompt was refused');
+  if (job.errorCode === 'CONTENT_REJECTED') {
+    // The rule goes with it, as on every other refusal: clients translate by it.
+    const details = job.policyCategory ? { policyCategory: job.policyCategory } : undefined;
+    throw new AppError('CONTENT_REJECTED', job.errorMessage ?? 'The prompt was refused', details);
+  }
   throw new AppError(
     job.errorCode === 'TIMEOUT' ? 'TIMEOUT' : 'UNAVAILABLE',
     job.errorMessage ?? 'Failed to generate image. Please try again.',
@@ -65,7 +69,7 @@ export function mediaRoutes(
     on(async (req, res, user) => {
       const page = await media.listMyImages(user.id, pageArgs(req), meta(req, user));
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(page.images.map(toRestImage));
+      res.json(page.images.map((image) => toRestImage(image, user.id)));
     }),
   );
   router.get(
@@ -73,13 +77,13 @@ export function mediaRoutes(
     on(async (req, res, user) => {
       const page = await media.listPublicImages(user.id, pageArgs(req), access.ratingsFor(user), meta(req, user));
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(page.images.map(toRestImage));
+      res.json(page.images.map((image) => toRestImage(image, user.id)));
     }),
   );
   router.get(
     '/images/:id',
     on(async (req, res, user) => {
-      res.json(toRestImage(await media.getImage(user.id, id(req), access.ratingsFor(user), meta(req, user))));
+      res.json(toRestImage(await media.getImage(user.id, id(req), access.ratingsFor(user), meta(req, user)), user.id));
     }),
   );
   router.put(
@@ -90,7 +94,7 @@ export function mediaRoutes(
       if (typeof isPublic !== 'boolean') throw new AppError('VALIDATION_FAILED', 'isPublic must be true or false');
       const parsedRating = ContentRating.nullish().safeParse(rating);
       if (!parsedRating.success) throw new AppError('VALIDATION_FAILED', 'rating must be safe, suggestive or explicit');
-      res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, parsedRating.data ?? null, meta(req, user))));
+      res.json(toRestImage(await media.setVisibility(user.id, id(req), isPublic, parsedRating.data ?? null, meta(req, user)), user.id));
     }),
   );
   router.delete(
@@ -103,13 +107,13 @@ export function mediaRoutes(
   router.post(
     '/images/:id/like',
     on(async (req, res, user) => {
-      res.json(toRestImage(await media.likeImage(user.id, id(req), meta(req, user))));
+      res.json(toRestImage(await media.likeImage(user.id, id(req), meta(req, user)), user.id));
     }),
   );
   router.delete(
     '/images/:id/like',
     on(async (req, res, user) => {
-      res.json(toRestImage(await media.unlikeImage(user.id, id(req), meta(req, user))));
+      res.json(toRestImage(await media.unlikeImage(user.id, id(req), meta(req, user)), user.id));
     }),
   );
 
@@ -118,26 +122,26 @@ export function mediaRoutes(
     jsonBody,
     on(async (req, res, user) => {
       const job = await media.generateAndWait(user.id, bodyObject(req), meta(req, user), req.state.clientIp);
-      res.status(201).json(imageOrError(job));
+      res.status(201).json(imageOrError(job, user.id));
     }),
   );
   router.post(
     '/generations',
     jsonBody,
     on(async (req, res, user) => {
-      res.status(202).json(toRestJob(await media.createGeneration(user.id, bodyObject(req), meta(req, user), req.state.clientIp)));
+      res.status(202).json(toRestJob(await media.createGeneration(user.id, bodyObject(req), meta(req, user), req.state.clientIp), user.id));
     }),
   );
   router.get(
     '/generations/:id',
     on(async (req, res, user) => {
-      res.json(toRestJob(await media.getGeneration(user.id, id(req), meta(req, user))));
+      res.json(toRestJob(await media.getGeneration(user.id, id(req), meta(req, user)), user.id));
     }),
   );
   router.delete(
     '/generations/:id',
     on(async (req, res, user) => {
-      res.json(toRestJob(await media.cancelGeneration(user.id, id(req), meta(req, user))));
+      res.json(toRestJob(await media.cancelGeneration(user.id, id(req), meta(req, user)), user.id));
     }),
   );
 

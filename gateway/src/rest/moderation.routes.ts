@@ -90,10 +90,7 @@ export function moderationRoutes(
   router.get(
     '/moderation/characters/:id/avatar',
     on(async (req, res, user) => {
-      const target = await targets.describeOne('character', id(req), meta(req, user));
-      if (!target) throw new AppError('NOT_FOUND', 'Not found');
-      // Read as its owner would: moderators see hidden characters too.
-      const avatar = await chat.characterAvatar(target.ownerId, target.id, meta(req, user));
+      const avatar = await chat.moderatedCharacterAvatar(id(req), meta(req, user));
       if (!avatar) throw new AppError('NOT_FOUND', 'This character has no avatar');
       res.setHeader('Content-Type', avatar.contentType);
       res.send(Buffer.from(avatar.bodyBase64, 'base64'));

@@ -168,6 +168,8 @@ export type MessagePage = z.infer<typeof MessagePage>;
 export const ChatProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
 export type ChatProviderInfo = z.infer<typeof ChatProviderInfo>;
 
+const CharacterAvatar = z.object({ contentType: z.string(), bodyBase64: z.string() });
+
 const ConversationRef = UserRef.extend({ conversationId: Id });
 const CharacterRef = UserRef.extend({ characterId: Id });
 
@@ -221,17 +223,14 @@ export const chatRpc = {
     UserRef.extend({ fileBase64: z.string().max(Math.ceil(CHAT_LIMITS.cardFileBytes / 3) * 4) }),
     Character,
   ),
-  /** Exports a card as V2+V3 PNG, or V2 / V3 JSON (base64 body). */
+  /** Exports the owner's character, or a public one in the viewer's ratings, as a V2+V3 PNG or V2 / V3 JSON card (base64 body). */
   exportCharacterCard: defineRpc(
     'svc.chat.character.export',
-    CharacterRef.extend({ format: z.enum(['png', 'json_v2', 'json_v3']) }),
+    CharacterRef.extend({ format: z.enum(['png', 'json_v2', 'json_v3']), ratings: ViewerRatings }),
     z.object({ fileName: z.string(), contentType: z.string(), bodyBase64: z.string() }),
   ),
-  getCharacterAvatar: defineRpc(
-    'svc.chat.character.avatar',
-    CharacterRef,
-    z.object({ contentType: z.string(), bodyBase64: z.string() }).nullable(),
-  ),
+  /** The avatar of the owner's character, or of a public one in the viewer's ratings; null when it has none. */
+  getCharacterAvatar: defineRpc('svc.chat.character.avatar', CharacterRef.extend({ ratings: ViewerRatings }), CharacterAvatar.nullable()),
   /** Characters and assistant replies as moderators see them, whatever their state; unknown ids are left out. */
   describeContent: defineRpc(
     'svc.chat.moderation.describe',
@@ -241,6 +240,8 @@ export const chatRpc = {
     }),
     z.object({ targets: z.array(ModerationTarget) }),
   ),
+  /** A character's avatar for moderators, whatever the character's state; null when it has none. */
+  moderatedCharacterAvatar: defineRpc('svc.chat.moderation.avatar', z.object({ characterId: Id }), CharacterAvatar.nullable()),
 } as const;
 
 /** Live (not stored) updates on `live.chat.conversation.<conversationId>`, fanned out to GraphQL subscriptions. */

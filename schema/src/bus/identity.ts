@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { AccessToken, AccessTokenEvent, CreatedAccessToken, TokenScope } from './access-tokens';
 import { defineEvent, defineRpc } from './contract';
 import {
   AgeAssurance,
+  AgeAssuranceLevel,
   AuditEntry,
   CaseStatus,
   MODERATION_LIMITS,
@@ -141,7 +143,15 @@ export const identityRpc = {
     'svc.identity.session.resolve',
     // `touch: false` checks the session without counting as activity (the gateway's periodic WebSocket check).
     z.object({ sessionToken: z.string().max(200), touch: z.boolean().default(true) }),
-    z.object({ user: User.nullable() }),
+    // `scopes` is null for a browser session (it may do anything its member may), a list for an access token.
+    z.object({ user: User.nullable(), scopes: z.array(TokenScope).nullable().default(null) }),
+  ),
+  createAccessToken: defineRpc('svc.identity.token.create', UserRef.extend({ input: z.unknown() }), CreatedAccessToken),
+  listAccessTokens: defineRpc('svc.identity.token.list', UserRef, z.object({ tokens: z.array(AccessToken) })),
+  revokeAccessToken: defineRpc(
+    'svc.identity.token.revoke',
+    UserRef.extend({ tokenId: z.string().uuid() }),
+    z.object({ id: z.string().uuid() }),
   ),
   getUser: defineRpc('svc.identity.user.get', UserRef, User),
   /** Public face of up to 100 members (name and avatar only), for creator credits; unknown ids are left out. */
@@ -230,6 +240,14 @@ export const identityRpc = {
   updatePreferences: defineRpc('svc.identity.preferences.update', UserRef.extend({ ratingPreferences: z.unknown() }), User),
 } as const;
 
+/** A member's age-assurance level changed (operators watch verifications as they would role grants). */
+export const AgeAssured = z.object({
+  userId: z.string().uuid(),
+  level: AgeAssuranceLevel,
+  method: z.string(),
+  auditId: z.string().uuid(),
+});
+
 export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
 export const InterestInput = z.object({
   kind: z.enum(INTEREST_KINDS, { error: 'kind must be feature or vip_subscribe' }),
@@ -252,6 +270,9 @@ export const identityEvents = {
   memberSuspended: defineEvent('evt.identity.member.suspended', 1, MemberSuspension),
   memberUnsuspended: defineEvent('evt.identity.member.unsuspended', 1, MemberSuspension),
   roleGranted: defineEvent('evt.identity.role.granted', 1, RoleGranted),
+  ageAssured: defineEvent('evt.identity.member.age_assured', 1, AgeAssured),
+  accessTokenCreated: defineEvent('evt.identity.access_token.created', 1, AccessTokenEvent),
+  accessTokenRevoked: defineEvent('evt.identity.access_token.revoked', 1, AccessTokenEvent),
 } as const;
 
 /** Live (not stored) balance changes on `live.identity.tokens.<userId>`, published after each ledger commit. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorDetails } from '../errors';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
 import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
 
@@ -93,6 +94,10 @@ export type ImageOrder = z.infer<typeof ImageOrder>;
 export const ImagePage = z.object({ images: z.array(Image), cursors: z.array(z.string()), nextCursor: z.string().nullable() });
 export type ImagePage = z.infer<typeof ImagePage>;
 
+/** Which content rule refused something: the values errors carry in `details.policyCategory`. */
+export const PolicyCategory = ErrorDetails.unwrap().shape.policyCategory.unwrap();
+export type PolicyCategory = z.infer<typeof PolicyCategory>;
+
 export const GenerationJob = z.object({
   id: z.string().uuid(),
   status: GenerationStatus,
@@ -108,6 +113,8 @@ export const GenerationJob = z.object({
   image: Image.nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** CONTENT_REJECTED: the rule that refused it (`blocked_hash`: the picture drawn matches one moderators removed). */
+  policyCategory: PolicyCategory.nullable(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });

@@ -173,22 +173,41 @@ export type ModerationTarget = z.infer<typeof ModerationTarget>;
 
 export const CASE_KINDS = ['report', 'takedown'] as const;
 export const CaseKind = z.enum(CASE_KINDS);
+export type CaseKind = z.infer<typeof CaseKind>;
+export const TAKEDOWN_KINDS = ['intimate_image', 'rights'] as const;
+export const TakedownKind = z.enum(TAKEDOWN_KINDS);
+/** Why a case is in the queue: a report's reason, or a takedown's kind. */
+export const CASE_REASONS = [...REPORT_REASONS, ...TAKEDOWN_KINDS] as const;
+export const CaseReason = z.enum(CASE_REASONS);
+export type CaseReason = z.infer<typeof CaseReason>;
 export const CASE_STATUSES = ['open', 'resolved'] as const;
 export const CaseStatus = z.enum(CASE_STATUSES);
 export type CaseStatus = z.infer<typeof CaseStatus>;
+
+export const CaseReporter = z.object({
+  id: Id,
+  email: z.string(),
+  /** First and last name, when the member gave them. */
+  name: z.string().nullable(),
+});
+export type CaseReporter = z.infer<typeof CaseReporter>;
 
 export const ModerationCase = z.object({
   id: Id,
   kind: CaseKind,
   /** A report reason, or the takedown's kind (`intimate_image`, `rights`). */
-  reason: z.string(),
+  reason: CaseReason,
   details: z.string().nullable(),
   targetKind: ReportTargetKind,
   targetId: Id,
   targetOwnerId: Id,
+  /** Whether the item's owner is suspended now (moderators are offered unsuspend rather than suspend). */
+  ownerSuspended: z.boolean(),
   /** The item as it was when reported (kept even if it later changes or goes). */
   snapshot: ModerationTarget,
   reporterId: Id.nullable(),
+  /** The reporting member (moderators only); null for takedowns, which need no account, and once the account is deleted. */
+  reporter: CaseReporter.nullable(),
   /** Takedowns: the reference the requester holds, and who they are (moderators only). */
   reference: z.string().nullable(),
   requester: z.object({ name: z.string(), email: z.string(), signature: z.string(), role: z.string() }).nullable(),
@@ -235,15 +254,20 @@ export const ModerationActionInput = z
   .refine((input) => input.action !== 'dismiss' || input.caseId, { message: 'Only a case can be dismissed.', path: ['caseId'] });
 export type ModerationActionInput = z.input<typeof ModerationActionInput>;
 
+/** What the audit log records: moderators' actions, role grants and age checks. */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'grant_role', 'record_age_check'] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
 /** One line of the append-only audit log: who did what, to what, when and why. */
 export const AuditEntry = z.object({
   id: Id,
   occurredAt: z.string().datetime(),
   actorId: Id.nullable(),
-  /** The moderator's e-mail at the time (or `cli` for the command line). */
+  /** The moderator's e-mail at the time (or `command line`, for grants made there). */
   actorLabel: z.string(),
-  action: z.string(),
-  targetKind: z.string(),
+  action: AuditAction,
+  targetKind: ModerationTargetKind,
   targetId: z.string(),
   caseId: Id.nullable(),
   reason: z.string(),
@@ -279,7 +303,7 @@ export const ReportFiled = z.object({
 });
 export const TakedownFiled = z.object({
   reference: z.string(),
-  kind: z.enum(['intimate_image', 'rights']),
+  kind: TakedownKind,
   caseIds: z.array(Id),
   targets: z.array(z.object({ kind: ReportTargetKind, id: Id })),
   removalDeadline: z.string().datetime(),

@@ -5,6 +5,9 @@ import type { ConversationsService } from './conversations/conversations.service
 import type { ChatModeration } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 
+const avatarReply = (avatar: { contentType: string; body: Buffer } | null) =>
+  avatar ? { contentType: avatar.contentType, bodyBase64: avatar.body.toString('base64') } : null;
+
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
 export function serveChat(
   bus: Bus,
@@ -42,17 +45,17 @@ export function serveChat(
       return { ok: true };
     }),
     bus.serve(chatRpc.importCharacterCard, ({ userId, fileBase64 }, meta) => characters.importCard(userId, fileBase64, meta.deadlineAt)),
-    bus.serve(chatRpc.exportCharacterCard, async ({ userId, characterId, format }) => {
-      const file = await characters.exportCard(userId, characterId, format);
+    bus.serve(chatRpc.exportCharacterCard, async ({ userId, characterId, format, ratings }) => {
+      const file = await characters.exportCard(userId, characterId, format, ratings);
       return { fileName: file.fileName, contentType: file.contentType, bodyBase64: file.body.toString('base64') };
     }),
-    bus.serve(chatRpc.getCharacterAvatar, async ({ userId, characterId }) => {
-      const avatar = await characters.avatar(userId, characterId);
-      return avatar ? { contentType: avatar.contentType, bodyBase64: avatar.body.toString('base64') } : null;
-    }),
+    bus.serve(chatRpc.getCharacterAvatar, async ({ userId, characterId, ratings }) =>
+      avatarReply(await characters.avatar(userId, characterId, ratings)),
+    ),
 
     bus.serve(chatRpc.describeContent, async ({ characterIds, messageIds }) => ({
       targets: await moderation.describe(characterIds, messageIds),
     })),
+    bus.serve(chatRpc.moderatedCharacterAvatar, async ({ characterId }) => avatarReply(await moderation.avatar(characterId))),
   ]);
 }

@@ -12,6 +12,7 @@ import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initia
 import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
 import { ChatPendingCharges1764200000000 } from './migrations/1764200000000-chat-pending-charges';
 import { ChatModeration1764900000000 } from './migrations/1764900000000-chat-moderation';
+import { ChatModerationMarks1765000000000 } from './migrations/1765000000000-chat-moderation-marks';
 import { ChatModeration, startModerationConsumer } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 import { CircuitBreakerProvider } from './providers/circuit-breaker';
@@ -44,7 +45,13 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
   schema: 'chat',
   entities: [],
   environments: [chatEnvironment, chatProviderEnvironment, policyEnvironment, modelStageEnvironment],
-  migrations: [ChatInitial1763800000001, ChatCore1763900000000, ChatPendingCharges1764200000000, ChatModeration1764900000000],
+  migrations: [
+    ChatInitial1763800000001,
+    ChatCore1763900000000,
+    ChatPendingCharges1764200000000,
+    ChatModeration1764900000000,
+    ChatModerationMarks1765000000000,
+  ],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
     const config = { ...readChatConfig(env), ...configOverrides };

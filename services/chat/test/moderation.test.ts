@@ -174,10 +174,14 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await publicIds(fan)).not.toContain(character.id);
       await expect(startChat(fan, character.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(
-        platform.bus.request(chatRpc.getCharacterAvatar, { userId: fan, characterId: character.id }, meta(fan)),
+        platform.bus.request(chatRpc.getCharacterAvatar, { userId: fan, characterId: character.id, ratings: ALL_RATINGS }, meta(fan)),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(
-        platform.bus.request(chatRpc.exportCharacterCard, { userId: fan, characterId: character.id, format: 'json_v2' }, meta(fan)),
+        platform.bus.request(
+          chatRpc.exportCharacterCard,
+          { userId: fan, characterId: character.id, format: 'json_v2', ratings: ALL_RATINGS },
+          meta(fan),
+        ),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
       // The owner still edits and exports it; hiding is not lifted by publishing it again.
       expect(await update(owner, character.id, { isPublic: true, description: 'Edited' })).toMatchObject({ moderationState: 'hidden' });
@@ -251,6 +255,66 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         const restored = (await messages(owner, conversationId)).find((message) => message.id === replyId)!;
         expect(restored).toMatchObject({ moderationState: 'visible', content: REPLY });
       }, 10_000);
+    });
+
+    it('do not live on in the rolling summary: the summary that folded one in is dropped and rebuilt from the turns that remain', async () => {
+      provider.contextTokens = 400;
+      provider.maxReplyTokens = 64;
+      try {
+        const owner = await member();
+        const { id: conversationId } = await startChat(owner);
+        const db = service('chat').db;
+        const turnIds: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          turnIds.push(randomUUID());
+          await db.execute(
+            `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
+            [
+              turnIds[i],
+              conversationId,
+              owner,
+              i % 2 ? 'assistant' : 'user',
+              `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`,
+            ],
+          );
+        }
+        const removedId = turnIds[1]!;
+        const [removed] = await db.query<{ seq: string }>(`SELECT "seq" FROM "chat"."messages" WHERE "id" = $1`, [removedId]);
+        const summaryOf = async () =>
+          (
+            await db.query<{ summary: string | null; summary_upto_seq: string | null }>(
+              `SELECT "summary", "summary_upto_seq" FROM "chat"."conversations" WHERE "id" = $1`,
+              [conversationId],
+            )
+          )[0]!;
+        const isSummaryRequest = (prompt: (typeof provider.prompts)[number]) => prompt[0]!.content.startsWith('Summarize');
+
+        await converse(owner, conversationId, 'What happened so far?');
+        await eventually(async () => expect((await summaryOf()).summary).toBe(REPLY), 10_000);
+        expect(Number((await summaryOf()).summary_upto_seq)).toBeGreaterThanOrEqual(Number(removed!.seq));
+
+        await act('remove', 'reply', removedId);
+        await eventually(async () => expect(await summaryOf()).toEqual({ summary: null, summary_upto_seq: null }), 10_000);
+        // A summary that was being written as the reply was removed is not kept.
+        const store = new UnitOfWork(db, chatRepositories);
+        expect(
+          await store.run(({ conversations }) => conversations.saveSummary(conversationId, 'Stale', null, [Number(removed!.seq)])),
+        ).toBe(false);
+        expect((await summaryOf()).summary).toBeNull();
+
+        const before = provider.prompts.length;
+        await converse(owner, conversationId, 'And then?');
+        const prompt = provider.prompts.slice(before).find((request) => !isSummaryRequest(request))!;
+        expect(prompt.some((message) => message.content.startsWith('Summary of the earlier conversation'))).toBe(false);
+        await eventually(async () => expect((await summaryOf()).summary).toBe(REPLY), 10_000);
+        const rebuilt = provider.prompts.slice(before).find(isSummaryRequest)!;
+        expect(rebuilt.some((message) => message.content.startsWith('turn 0:'))).toBe(true);
+        expect(rebuilt.some((message) => message.content.startsWith('turn 1:'))).toBe(false);
+        expect(rebuilt.some((message) => message.content.startsWith('Summary so far'))).toBe(false);
+      } finally {
+        provider.contextTokens = 4096;
+        provider.maxReplyTokens = 256;
+      }
     });
   });
 
@@ -342,6 +406,124 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await get(owner, character.id)).toMatchObject({ moderationState: 'hidden', rating: 'suggestive' });
       expect(await ownIds(owner)).toEqual([character.id]);
       expect(await publicIds(viewer)).not.toContain(character.id);
+    });
+
+    it('never lets an older decision, delivered late, undo a newer one; state, rating and suspension are each ordered on their own', async () => {
+      const owner = await member();
+      const character = await create(owner, { name: 'Late', isPublic: true, rating: 'safe' });
+      const viewer = await member();
+      const { id: conversationId } = await startChat(owner);
+      const replyId = (await converse(owner, conversationId, 'Say something')).assistantMessage.id;
+      // The consumer's handler, as the bus calls it when a failed event is redelivered after the ones behind it.
+      const moderation = new ChatModeration(new UnitOfWork(service('chat').db, chatRepositories));
+      const now = Date.now();
+      const envelope = <E extends EventDef>(event: E, data: z.input<E['data']>, msAgo: number): EventEnvelope => ({
+        id: randomUUID(),
+        type: event.type,
+        version: event.version,
+        occurredAt: new Date(now - msAgo).toISOString(),
+        actorId: null,
+        data,
+      });
+      const decision = (
+        action: string,
+        targetKind: 'character' | 'reply',
+        targetId: string,
+        msAgo: number,
+        rating: ContentRating | null = null,
+      ) =>
+        envelope(
+          identityEvents.moderationActioned,
+          {
+            auditId: randomUUID(),
+            action: action as 'hide',
+            targetKind,
+            targetId,
+            ownerId: owner,
+            rating,
+            caseId: null,
+            moderatorId: null,
+          },
+          msAgo,
+        );
+      const suspension = (suspended: boolean, msAgo: number) =>
+        envelope(
+          suspended ? identityEvents.memberSuspended : identityEvents.memberUnsuspended,
+          { userId: owner, auditId: randomUUID(), moderatorId: null },
+          msAgo,
+        );
+
+      await moderation.apply(decision('remove', 'character', character.id, 2_000));
+      expect(await ownIds(owner)).not.toContain(character.id);
+      await moderation.apply(decision('restore', 'character', character.id, 1_000));
+      await moderation.apply(decision('remove', 'character', character.id, 2_000));
+      await moderation.apply(decision('hide', 'character', character.id, 1_500));
+      expect((await get(viewer, character.id)).moderationState).toBe('visible');
+
+      // Older than the restore, but the first rating decision: it applies; an even older one does not.
+      await moderation.apply(decision('change_rating', 'character', character.id, 3_000, 'suggestive'));
+      await moderation.apply(decision('change_rating', 'character', character.id, 4_000, 'explicit'));
+      expect((await get(owner, character.id)).rating).toBe('suggestive');
+
+      await moderation.apply(suspension(false, 1_000));
+      await moderation.apply(suspension(true, 2_000));
+      expect(await publicIds(viewer)).toContain(character.id);
+
+      await moderation.apply(decision('remove', 'reply', replyId, 1_000));
+      await moderation.apply(decision('restore', 'reply', replyId, 2_000));
+      expect(await platform.bus.request(chatRpc.getMessage, { userId: owner, messageId: replyId }, meta(owner))).toMatchObject({
+        moderationState: 'removed',
+        content: '',
+      });
+    });
+  });
+
+  describe('avatars and card exports', () => {
+    it("hold to the viewer's ratings like the character itself; the owner's come at any rating", async () => {
+      const owner = await member();
+      const fileBase64 = fs.readFileSync(path.join(CARD_FIXTURES, 'v2-chara.png')).toString('base64');
+      const imported = await platform.bus.request(chatRpc.importCharacterCard, { userId: owner, fileBase64 }, meta(owner));
+      await update(owner, imported.id, { isPublic: true, rating: 'explicit' });
+      const viewer = await member();
+      const avatar = (userId: string, ratings: ContentRating[]) =>
+        platform.bus.request(chatRpc.getCharacterAvatar, { userId, characterId: imported.id, ratings }, meta(userId));
+      const exported = (userId: string, ratings: ContentRating[]) =>
+        platform.bus.request(chatRpc.exportCharacterCard, { userId, characterId: imported.id, format: 'json_v2', ratings }, meta(userId));
+
+      await expect(avatar(viewer, ['safe', 'suggestive'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(exported(viewer, ['safe', 'suggestive'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect((await avatar(viewer, ALL_RATINGS))?.contentType).toBe('image/png');
+      expect((await exported(viewer, ['explicit'])).contentType).toBe('application/json');
+      expect((await avatar(owner, ['safe']))?.contentType).toBe('image/png');
+      expect((await exported(owner, ['safe'])).contentType).toBe('application/json');
+      // A contract call that names no ratings is read as a visitor's: safe only.
+      await expect(
+        platform.bus.request(chatRpc.getCharacterAvatar, { userId: viewer, characterId: imported.id }, meta(viewer)),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('moderators get the avatar of any character, a removed one too; a character without one has none, an unknown one is not found', async () => {
+      const owner = await member();
+      const fileBase64 = fs.readFileSync(path.join(CARD_FIXTURES, 'v2-chara.png')).toString('base64');
+      const pictured = await platform.bus.request(chatRpc.importCharacterCard, { userId: owner, fileBase64 }, meta(owner));
+      const plain = await create(owner, { name: 'No picture' });
+      const moderated = (characterId: string) => platform.bus.request(chatRpc.moderatedCharacterAvatar, { characterId });
+
+      await act('remove', 'character', pictured.id);
+      await eventually(
+        () =>
+          expect(
+            platform.bus.request(
+              chatRpc.getCharacterAvatar,
+              { userId: owner, characterId: pictured.id, ratings: ALL_RATINGS },
+              meta(owner),
+            ),
+          ).rejects.toMatchObject({ code: 'NOT_FOUND' }),
+        10_000,
+      );
+      expect((await moderated(pictured.id))?.contentType).toBe('image/png');
+      expect(await moderated(plain.id)).toBeNull();
+      await expect(moderated(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
   });
 });

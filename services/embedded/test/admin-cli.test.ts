@@ -35,12 +35,16 @@ async function register(platform: EmbeddedPlatform) {
   return email;
 }
 
-async function roleAfterSignIn(platform: EmbeddedPlatform, email: string) {
+async function memberAfterSignIn(platform: EmbeddedPlatform, email: string) {
   const client = new TestClient(platform.url);
   await client.fetch('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } });
-  const { data } = await client.graphql<{ me: { role: string } }>('{ me { role } }');
-  return data?.me.role;
+  const { data } = await client.graphql<{ me: { role: string; ageAssurance: { level: string; method: string } } }>(
+    '{ me { role ageAssurance { level method } } }',
+  );
+  return data?.me;
 }
+
+const roleAfterSignIn = async (platform: EmbeddedPlatform, email: string) => (await memberAfterSignIn(platform, email))?.role;
 
 describe('admin command line', () => {
   beforeAll(() => {
@@ -53,6 +57,12 @@ describe('admin command line', () => {
     expect(result.err).toBe('Not an e-mail address: not-an-email');
     expect(admin({}, 'make-coffee').err).toMatch(/^Usage: npm run admin -- grant-role <email>/);
     expect(admin({}, 'grant-role', 'a@example.com', 'king').err).toBe('Not a role: king (member, moderator or admin)');
+    // Self-declaration is how members joined; it can never be recorded as a verification.
+    expect(admin({}, 'verify-age', 'a@example.com', 'self_declaration', 'ref-1').err).toMatch(
+      /^Not a highly effective method: self_declaration \(photo_id_matching, facial_age_estimation,/,
+    );
+    expect(admin({}, 'verify-age', 'a@example.com', 'photo_id_matching')).toMatchObject({ code: 2 });
+    expect(admin({}, 'verify-age', 'a@example.com', 'photo_id_matching', ' ').err).toMatch(/^Name the reference of the check/);
   });
 
   it('embedded: grants a role on the data directory once the product is stopped, and refuses while it runs', async () => {
@@ -68,11 +78,16 @@ describe('admin command line', () => {
 
       const granted = admin(env, 'grant-role', email, 'moderator', 'first', 'moderator');
       expect(granted).toMatchObject({ code: 0, out: `${email} is now moderator.` });
+      const verified = admin(env, 'verify-age', email, 'facial_age_estimation', 'support ticket 4411');
+      expect(verified).toMatchObject({ code: 0, out: `${email} is now age-verified (facial_age_estimation).` });
       expect(admin(env, 'grant-role', 'nobody@example.com', 'admin')).toMatchObject({ code: 1, err: 'No member has this e-mail address.' });
 
       platform = await startEmbedded({ env: { ...env, PORT: '0', HOST: '127.0.0.1' } });
       try {
-        expect(await roleAfterSignIn(platform, email)).toBe('MODERATOR');
+        expect(await memberAfterSignIn(platform, email)).toEqual({
+          role: 'MODERATOR',
+          ageAssurance: { level: 'verified', method: 'facial_age_estimation' },
+        });
       } finally {
         await platform.stop();
       }
@@ -91,6 +106,11 @@ describe('admin command line', () => {
       const granted = admin({ DATABASE_URL: database.url, NATS_URL: process.env.NATS_URL! }, 'grant-role', email, 'admin');
       expect(granted).toMatchObject({ code: 0, out: `${email} is now admin.` });
       expect(await roleAfterSignIn(platform, email)).toBe('ADMIN');
+      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'declared', method: 'self_declaration' });
+      const verified = admin({ DATABASE_URL: database.url, NATS_URL: process.env.NATS_URL! }, 'verify-age', email, 'open_banking', 'ob-77');
+      expect(verified).toMatchObject({ code: 0, out: `${email} is now age-verified (open_banking).` });
+      // Sessions are cached by the gateway for a moment; a new sign-in reads the member afresh.
+      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'verified', method: 'open_banking' });
     } finally {
       await platform.stop();
       await database.drop();

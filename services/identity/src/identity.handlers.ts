@@ -1,5 +1,6 @@
 import { type Bus, type Subscription } from '@app/kit';
 import { identityRpc } from '@app/schema';
+import { type AccessTokensService, isAccessToken } from './access-tokens/access-tokens.service';
 import type { AccountsService } from './accounts/accounts.service';
 import type { InterestService } from './interest/interest.service';
 import type { ModerationService } from './moderation/moderation.service';
@@ -14,14 +15,20 @@ export async function serveIdentity(
   stats: StatsService,
   interest: InterestService,
   moderation: ModerationService,
+  accessTokens: AccessTokensService,
 ): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(identityRpc.register, ({ input, clientIp }, { deadlineAt }) => accounts.register(input, clientIp, deadlineAt)),
     bus.serve(identityRpc.login, ({ input, clientIp }, { deadlineAt }) => accounts.login(input, clientIp, deadlineAt)),
     bus.serve(identityRpc.logout, async ({ sessionToken }) => ({ ok: await accounts.logout(sessionToken) })),
-    bus.serve(identityRpc.resolveSession, async ({ sessionToken, touch }) => ({
-      user: await accounts.resolveSession(sessionToken, { touch }),
-    })),
+    bus.serve(identityRpc.resolveSession, async ({ sessionToken, touch }) =>
+      isAccessToken(sessionToken)
+        ? ((await accessTokens.resolve(sessionToken, touch)) ?? { user: null, scopes: null })
+        : { user: await accounts.resolveSession(sessionToken, { touch }), scopes: null },
+    ),
+    bus.serve(identityRpc.createAccessToken, ({ userId, input }) => accessTokens.create(userId, input)),
+    bus.serve(identityRpc.listAccessTokens, async ({ userId }) => ({ tokens: await accessTokens.list(userId) })),
+    bus.serve(identityRpc.revokeAccessToken, ({ userId, tokenId }) => accessTokens.revoke(userId, tokenId)),
     bus.serve(identityRpc.getUser, ({ userId }) => accounts.getUser(userId)),
     bus.serve(identityRpc.getPublicProfiles, async ({ userIds }) => ({ profiles: await accounts.getPublicProfiles(userIds) })),
     bus.serve(identityRpc.grantTokens, ({ email, amount, reason, idempotencyKey }) =>

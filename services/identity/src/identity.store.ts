@@ -1,4 +1,5 @@
 import { type Database, type SqlSession, UnitOfWork } from '@app/kit';
+import { AccessTokensRepository } from './access-tokens/access-tokens.repository';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { ThrottleRepository } from './accounts/throttle.repository';
 import { ModerationRepository } from './moderation/moderation.repository';
@@ -8,6 +9,7 @@ import { TokensRepository } from './tokens/tokens.repository';
 /** Identity's repositories, bound to the session of one unit of work. */
 export const identityRepositories = (session: SqlSession) => ({
   accounts: new AccountsRepository(session),
+  accessTokens: new AccessTokensRepository(session),
   tokens: new TokensRepository(session),
   throttle: new ThrottleRepository(session),
   stats: new StatsRepository(session),

@@ -1,5 +1,8 @@
 import { type Database, type ServiceDefinition, readEventRetention } from '@app/kit';
 import type { Role, User } from '@app/schema';
+import { type HighlyEffectiveMethod, OperatorAttestation } from './age-assurance/age-assurance';
+import { AgeAssuranceService } from './age-assurance/age-assurance.service';
+import { AccessTokensService } from './access-tokens/access-tokens.service';
 import { AccountsService } from './accounts/accounts.service';
 import { HashingQueue } from './accounts/hashing-queue';
 import { type PasswordKdf, scryptKdf } from './accounts/password';
@@ -12,6 +15,7 @@ import { IdentityInitial1763800000000 } from './migrations/1763800000000-identit
 import { InterestService } from './interest/interest.service';
 import { ModerationService } from './moderation/moderation.service';
 import { IdentityTrust1764300000000 } from './migrations/1764300000000-identity-trust';
+import { IdentityAccessTokens1765100000000 } from './migrations/1765100000000-identity-access-tokens';
 import { IdentityProcessedEvents1763900000001 } from './migrations/1763900000001-identity-processed-events';
 import { IdentityProcessedEventsAge1764100000000 } from './migrations/1764100000000-identity-processed-events-age';
 import { startProcessedEventsPruning, startStatsProjection } from './stats/stats.projection';
@@ -20,9 +24,16 @@ import { TokensService } from './tokens/tokens.service';
 
 export type { IdentityConfig };
 export { identityEnvironment } from './identity.config';
-export { ageOn } from './accounts/accounts.service';
 export { PasswordHasher } from './accounts/password-hasher';
 export { type PasswordKdf, scryptKdf } from './accounts/password';
+export {
+  type AgeAssurance,
+  AgeCheck,
+  HIGHLY_EFFECTIVE_METHODS,
+  HighlyEffectiveMethod,
+  SelfDeclaration,
+  acceptAgeCheck,
+} from './age-assurance/age-assurance';
 
 /** The admin command line's grant: straight to identity's database (the running service relays the event). */
 export async function grantRoleOffline(db: Database, email: string, role: Role, reason: string): Promise<User> {
@@ -32,6 +43,15 @@ export async function grantRoleOffline(db: Database, email: string, role: Role, 
     () => new Date(),
   );
   return moderation.grantRole(email, role, null, reason);
+}
+
+/** How the audit log names the command line (as for role grants). */
+const CLI_ACTOR = 'command line';
+
+/** The admin command line's record of an age check the operator ran outside the product. */
+export async function recordAgeCheckOffline(db: Database, email: string, method: HighlyEffectiveMethod, reference: string): Promise<User> {
+  const ageAssurance = new AgeAssuranceService(openIdentityStore(db), () => new Date());
+  return ageAssurance.record(email, new OperatorAttestation(method), { reference }, CLI_ACTOR, `${method} check, reference ${reference}`);
 }
 
 /** What tests may hand the service instead of what it would build from its configuration. */
@@ -68,6 +88,7 @@ export const createIdentityService = (
     IdentityProcessedEvents1763900000001,
     IdentityProcessedEventsAge1764100000000,
     IdentityTrust1764300000000,
+    IdentityAccessTokens1765100000000,
   ],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
@@ -79,9 +100,10 @@ export const createIdentityService = (
     const stats = new StatsService(store);
     const interest = new InterestService(store, config.clock);
     const moderation = new ModerationService(store, (hashes) => accounts.announceSessionsEnded(hashes), config.clock);
+    const accessTokens = new AccessTokensService(store, config.clock, (hashes) => accounts.announceSessionsEnded(hashes));
     const projection = await startStatsProjection(bus, store);
     const pruning = startProcessedEventsPruning(store, readEventRetention(env).maxAgeMs);
-    return [...(await serveIdentity(bus, accounts, tokens, stats, interest, moderation)), projection, pruning];
+    return [...(await serveIdentity(bus, accounts, tokens, stats, interest, moderation, accessTokens)), projection, pruning];
   },
 });
 

@@ -382,5 +382,70 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       );
       expect(bad?.code).toBe('VALIDATION_FAILED');
     });
+
+    it('a case names its reporter and says whether the owner is suspended now; a takedown has no reporter', async () => {
+      const mod = await moderator();
+      const owner = await member();
+      const email = `r${randomUUID().slice(0, 8)}@example.com`;
+      const named = await bus.request(identityRpc.register, {
+        input: {
+          email,
+          password,
+          confirmPassword: password,
+          firstName: 'Rita',
+          lastName: 'Quill',
+          dateOfBirth: '1990-01-01',
+          acceptTerms: true,
+        },
+        clientIp: '10.1.0.2',
+      });
+      const unnamed = await member();
+      const target = image(owner.id);
+      const byNamed = await report(named.user.id, target, 'spam', null);
+      const byUnnamed = await report(unnamed.id, target, 'other', null);
+      const receipt = await bus.request(identityRpc.fileTakedown, {
+        input: {
+          kind: 'rights',
+          content: target.id,
+          work: 'My photograph',
+          statement: 'Copied without a licence',
+          authorised: true,
+          goodFaith: true,
+          name: 'Jane Roe',
+          email: 'jane@example.com',
+          signature: 'Jane Roe',
+        },
+        targets: [target],
+        clientIp: '10.9.9.5',
+      });
+      const openCases = async () => (await bus.request(identityRpc.listCases, { status: 'open', first: 100 })).cases;
+      const onTarget = async () => (await openCases()).filter((item) => item.targetId === target.id);
+
+      const filed = await openCases();
+      expect(filed.find((item) => item.id === byNamed.caseId)).toMatchObject({
+        reporter: { id: named.user.id, email, name: 'Rita Quill' },
+        ownerSuspended: false,
+      });
+      expect(filed.find((item) => item.id === byUnnamed.caseId)?.reporter).toEqual({ id: unnamed.id, email: unnamed.email, name: null });
+      expect(filed.find((item) => item.reference === receipt.reference)).toMatchObject({
+        kind: 'takedown',
+        reporterId: null,
+        reporter: null,
+      });
+
+      // Suspending the owner from outside these cases leaves them open, each saying so.
+      await bus.request(identityRpc.takeAction, {
+        moderatorId: mod.id,
+        input: { action: 'suspend', targetKind: 'member', targetId: owner.id, reason: 'Spam ring' },
+        target: null,
+      });
+      expect((await onTarget()).map((item) => item.ownerSuspended)).toEqual([true, true, true]);
+      await bus.request(identityRpc.takeAction, {
+        moderatorId: mod.id,
+        input: { action: 'unsuspend', targetKind: 'member', targetId: owner.id, reason: 'Appeal upheld' },
+        target: null,
+      });
+      expect((await onTarget()).map((item) => item.ownerSuspended)).toEqual([false, false, false]);
+    });
   },
 );

@@ -13,6 +13,7 @@ import { MediaInitial1763800000001 } from './migrations/1763800000001-media-init
 import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
 import { MediaPendingCharges1764200000000 } from './migrations/1764200000000-media-pending-charges';
 import { MediaModeration1764400000000 } from './migrations/1764400000000-media-moderation';
+import { MediaJobPolicyCategory1765000000001 } from './migrations/1765000000001-media-job-policy-category';
 import { ModerationService, startModerationConsumer } from './moderation/moderation.service';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
 import { CircuitBreakerImageProvider } from './providers/circuit-breaker.provider';
@@ -56,7 +57,13 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
   schema: 'media',
   entities: [],
   environments: [mediaEnvironment, imageProviderEnvironment, storageEnvironment, policyEnvironment, modelStageEnvironment],
-  migrations: [MediaInitial1763800000001, MediaCore1764000000000, MediaPendingCharges1764200000000, MediaModeration1764400000000],
+  migrations: [
+    MediaInitial1763800000001,
+    MediaCore1764000000000,
+    MediaPendingCharges1764200000000,
+    MediaModeration1764400000000,
+    MediaJobPolicyCategory1765000000001,
+  ],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
     const config = { ...readMediaConfig(env), ...configOverrides };

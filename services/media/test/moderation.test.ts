@@ -301,11 +301,18 @@ describe.each(testTargets().map((target) => [target.name, target] as const))('im
 
     const balance = await tokens(copier.id);
     const again = await generate(copier.id, 'Generated again', picture);
-    expect(again).toMatchObject({ status: 'failed', errorCode: 'CONTENT_REJECTED', errorMessage: BLOCKED_PICTURE_MESSAGE, image: null });
+    // The job names the rule, as the refusal to publish does, so every edge can say which one.
+    expect(again).toMatchObject({
+      status: 'failed',
+      errorCode: 'CONTENT_REJECTED',
+      errorMessage: BLOCKED_PICTURE_MESSAGE,
+      policyCategory: 'blocked_hash',
+      image: null,
+    });
     // The token and the month's image come back (the refund follows the job's end): this is the member's third image.
     await eventually(async () => expect(await tokens(copier.id)).toBe(balance));
     const nearly = await generate(copier.id, 'Generated nearly again', await sharp(picture).resize(800).png().toBuffer());
-    expect(nearly).toMatchObject({ status: 'failed', errorCode: 'CONTENT_REJECTED' });
+    expect(nearly).toMatchObject({ status: 'failed', errorCode: 'CONTENT_REJECTED', policyCategory: 'blocked_hash' });
     await eventually(async () => expect(await tokens(copier.id)).toBe(balance));
     const stored = await serviceDb('media').query(`SELECT 1 FROM "media"."images" WHERE "job_id" = ANY($1::uuid[])`, [
       [again.id, nearly.id],
@@ -325,6 +332,6 @@ describe.each(testTargets().map((target) => [target.name, target] as const))('im
     await actOn(removed, 'restore');
     await eventually(async () => expect(await stateOf(removed)).toMatchObject({ moderation_state: 'visible' }));
     expect((await publish(copier.id, earlierCopy, 'safe')).isPublic).toBe(true);
-    expect((await generate(author.id, 'Allowed again', picture)).status).toBe('done');
+    expect(await generate(author.id, 'Allowed again', picture)).toMatchObject({ status: 'done', policyCategory: null });
   });
 });

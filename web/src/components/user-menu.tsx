@@ -39,6 +39,9 @@ export function UserMenu() {
               <Menu.Item value="content-preferences" onSelect={() => setPreferencesOpen(true)}>
                 {t('userMenu.contentPreferences')}
               </Menu.Item>
+              <Menu.Item value="access-tokens" asChild>
+                <RouterLink to="/settings/tokens">{t('userMenu.accessTokens')}</RouterLink>
+              </Menu.Item>
               <Menu.Item value="logout" onSelect={() => void signOut()}>
                 {t('userMenu.logOut')}
               </Menu.Item>

@@ -35,7 +35,7 @@ describe('TOASTS', () => {
   });
 
   it('lists every toast of the catalogue', () => {
-    expect(Object.keys(TOASTS)).toHaveLength(31);
+    expect(Object.keys(TOASTS)).toHaveLength(33);
   });
 
   it('maps session and quota errors to their toast, others to the fallback', () => {

@@ -25,6 +25,7 @@ const TOAST_VARIANTS = {
   reportTargetGone: 'destructive',
   preferencesFailed: 'destructive',
   moderationFailed: 'destructive',
+  accessTokenFailed: 'destructive',
   imageGenerated: 'default',
   visibilityUpdated: 'default',
   characterCreated: 'default',
@@ -35,6 +36,7 @@ const TOAST_VARIANTS = {
   reportSent: 'default',
   preferencesSaved: 'default',
   moderationDone: 'default',
+  accessTokenRevoked: 'default',
 } as const satisfies Record<string, ToastVariant>;
 
 export type ToastName = keyof typeof TOAST_VARIANTS;

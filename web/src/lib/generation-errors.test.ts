@@ -28,6 +28,18 @@ describe('generation failure toasts', () => {
     expect(generationFailedToast('CONTENT_REJECTED', '  ')).toEqual(GENERIC);
   });
 
+  it('names the content rule a refused job gives, in the interface language', () => {
+    expect(generationFailedToast('CONTENT_REJECTED', 'This image matches content that was removed from the site.', 'blocked_hash')).toEqual(
+      {
+        ...GENERIC,
+        description: 'The picture that was drawn matches one our moderators removed, so it was not kept. You were not charged for it.',
+      },
+    );
+    expect(generationFailedToast('CONTENT_REJECTED', 'Refused', 'minors').description).toMatch(/minors/);
+    // An unknown category falls back to the server's explanation.
+    expect(generationFailedToast('CONTENT_REJECTED', 'Refused', 'something_new').description).toBe('Refused');
+  });
+
   it('leaves a lost session to the global handler', () => {
     expect(generationErrorToast(withCode('UNAUTHENTICATED'))).toBeNull();
   });

@@ -1,5 +1,6 @@
+import { i18n } from '../i18n/i18n';
 import { TOASTS, contentRejectedToast } from './error-toasts';
-import { getErrorCode, getErrorMessage, getPolicyCategory } from './graphql-errors';
+import { type PolicyCategory, getErrorCode, getErrorMessage, getPolicyCategory, isPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
 /**
@@ -8,9 +9,22 @@ import type { ToastInput } from './toaster';
  */
 const EXPLAINED_CODES = new Set(['CONTENT_REJECTED', 'QUOTA_EXCEEDED', 'INSUFFICIENT_TOKENS', 'RATE_LIMITED', 'VALIDATION_FAILED']);
 
-/** Spec §8: always titled 'Generation Failed'; the server's explanation replaces the description where it has one. */
-export function generationFailedToast(code: string | null | undefined, message: string | null | undefined): ToastInput {
+/** The content rule that refused a job, in the member's language; a drawn picture is refused after the prompt passed. */
+function refusedJobText(category: PolicyCategory): string {
+  return category === 'blocked_hash' ? i18n.t('contentRules.blockedGenerated') : i18n.t(`contentRules.${category}`);
+}
+
+/**
+ * Spec §8: always titled 'Generation Failed'; the content rule a refused job names, else the server's
+ * explanation, replaces the description where there is one.
+ */
+export function generationFailedToast(
+  code: string | null | undefined,
+  message: string | null | undefined,
+  policyCategory?: string | null,
+): ToastInput {
   const toast = TOASTS.generationFailed;
+  if (code === 'CONTENT_REJECTED' && isPolicyCategory(policyCategory)) return { ...toast, description: refusedJobText(policyCategory) };
   return code && EXPLAINED_CODES.has(code) && message?.trim() ? { ...toast, description: message.trim() } : toast;
 }
 

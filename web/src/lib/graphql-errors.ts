@@ -70,13 +70,17 @@ export function getFieldErrors(error: unknown): Record<string, string> {
 export type PolicyCategory = 'minors' | 'non_consent' | 'real_person' | 'unavailable' | 'blocked_hash';
 const POLICY_CATEGORIES: readonly string[] = ['minors', 'non_consent', 'real_person', 'unavailable', 'blocked_hash'];
 
+export function isPolicyCategory(value: unknown): value is PolicyCategory {
+  return typeof value === 'string' && POLICY_CATEGORIES.includes(value);
+}
+
 /**
  * For CONTENT_REJECTED: which content rule the text crossed (`extensions.policyCategory`), or
  * `blocked_hash` for a picture that matches one moderators removed.
  */
 export function getPolicyCategory(error: unknown): PolicyCategory | undefined {
   const category = formattedErrors(error)[0]?.extensions?.['policyCategory'];
-  return typeof category === 'string' && POLICY_CATEGORIES.includes(category) ? (category as PolicyCategory) : undefined;
+  return isPolicyCategory(category) ? category : undefined;
 }
 
 /** The message the server gave the first GraphQL error, if any (never a transport error's text). */

@@ -1,4 +1,12 @@
-import { canModerate, contentActionsFor, formatDateTime, formatTimeUntil, timeUntil } from './moderation';
+import {
+  canModerate,
+  contentActionsFor,
+  formatDateTime,
+  formatTimeUntil,
+  isTakedownReason,
+  memberActionFor,
+  timeUntil,
+} from './moderation';
 
 describe('canModerate', () => {
   it('lets moderators and admins in, nobody else', () => {
@@ -23,6 +31,21 @@ describe('contentActionsFor', () => {
 
   it('only dismisses a case whose item is gone', () => {
     expect(contentActionsFor('IMAGE', null)).toEqual(['DISMISS']);
+  });
+});
+
+describe('memberActionFor', () => {
+  it('offers unsuspension only while the owner is suspended, suspension only while they are not', () => {
+    expect(memberActionFor(true)).toBe('UNSUSPEND');
+    expect(memberActionFor(false)).toBe('SUSPEND');
+  });
+});
+
+describe('isTakedownReason', () => {
+  it("tells a takedown's kind from a report's reason", () => {
+    expect(isTakedownReason('INTIMATE_IMAGE')).toBe(true);
+    expect(isTakedownReason('RIGHTS')).toBe(true);
+    expect(isTakedownReason('NON_CONSENT')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ModerationAction, ModerationState, ReportReason, ReportTargetKind, Role } from '../gql/graphql';
+import type { CaseReason, ModerationAction, ModerationState, ReportReason, ReportTargetKind, Role } from '../gql/graphql';
 
 /** The moderation rules the screens follow (schema/src/bus/moderation.ts holds the server's). */
 
@@ -27,7 +27,7 @@ export function canModerate(role: Role | null | undefined): boolean {
   return role === 'MODERATOR' || role === 'ADMIN';
 }
 
-/** The content actions a case offers for an item in `state` (suspending its owner is always offered). */
+/** The content actions a case offers for an item in `state` (its owner's suspension: memberActionFor). */
 export function contentActionsFor(targetKind: ReportTargetKind, state: ModerationState | null): ModerationAction[] {
   // The item is gone (its owner deleted it): only the case itself, or its owner, can be acted on.
   if (state === null) return ['DISMISS'];
@@ -39,6 +39,16 @@ export function contentActionsFor(targetKind: ReportTargetKind, state: Moderatio
   if (targetKind !== 'REPLY' && state !== 'REMOVED') actions.push('CHANGE_RATING');
   actions.push('DISMISS');
   return actions;
+}
+
+/** What a case offers for the item's owner: unsuspension once they are suspended, suspension before. */
+export function memberActionFor(ownerSuspended: boolean): 'SUSPEND' | 'UNSUSPEND' {
+  return ownerSuspended ? 'UNSUSPEND' : 'SUSPEND';
+}
+
+/** Whether a case's reason is a takedown's kind rather than a report's reason. */
+export function isTakedownReason(reason: CaseReason): reason is 'INTIMATE_IMAGE' | 'RIGHTS' {
+  return reason === 'INTIMATE_IMAGE' || reason === 'RIGHTS';
 }
 
 export type RelativeUnit = 'minute' | 'hour' | 'day';

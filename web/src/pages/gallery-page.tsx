@@ -26,7 +26,6 @@ import { InfiniteScrollSentinel } from '../components/media/infinite-scroll-sent
 import { GridViewIcon, ListViewIcon } from '../components/media/media-icons';
 import { useCachedImage } from '../components/media/use-image-actions';
 import { useImageList } from '../components/media/use-image-list';
-import { useOwnImageIds } from '../components/media/use-own-image-ids';
 import { PageHeader } from '../components/page-header';
 import type { ImageFieldsFragment } from '../gql/graphql';
 import { startsBlurred } from '../lib/content-ratings';
@@ -98,7 +97,7 @@ function EmptyGallery({ tab, search, error, onRetry }: { tab: GalleryTab; search
 }
 
 /** Whether a picture starts blurred for this member: someone else's, at a rating they chose to blur, not yet revealed. */
-type BlurCheck = (image: ImageFieldsFragment, tab: GalleryTab) => boolean;
+type BlurCheck = (image: ImageFieldsFragment) => boolean;
 
 /** One tab's images: grid or list, loading the next page as the end comes into view. */
 function ImageBrowser({
@@ -133,7 +132,7 @@ function ImageBrowser({
         image={image}
         view={view}
         tab={tab}
-        blurred={isBlurred(image, tab)}
+        blurred={isBlurred(image)}
         onOpen={() => onOpen(image)}
         onReveal={() => onReveal(image)}
         onError={() => hide(image.id)}
@@ -201,12 +200,10 @@ export default function GalleryPage() {
   // The dialog follows the cached image, so a like or a visibility change shows at once.
   const openedImage = useCachedImage(opened?.image.id, opened?.image ?? null);
   const { preferences, heldBackForAge } = useContentSettings();
-  const ownIds = useOwnImageIds();
   // Pictures the member chose to see with Show, for this visit.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const reveal = (image: ImageFieldsFragment) => setRevealed((current) => new Set(current).add(image.id));
-  const isBlurred: BlurCheck = (image, imageTab) =>
-    !revealed.has(image.id) && startsBlurred({ rating: image.rating, isMine: imageTab === 'mine' || ownIds.has(image.id) }, preferences);
+  const isBlurred: BlurCheck = (image) => !revealed.has(image.id) && startsBlurred(image, preferences);
 
   const selectTab = (next: string) => {
     setParams(
@@ -293,8 +290,7 @@ export default function GalleryPage() {
       <ImageDetailsDialog
         image={openedImage}
         tab={opened?.tab ?? tab}
-        isOwn={opened?.tab === 'mine' || (openedImage !== null && ownIds.has(openedImage.id))}
-        blurred={openedImage !== null && isBlurred(openedImage, opened?.tab ?? tab)}
+        blurred={openedImage !== null && isBlurred(openedImage)}
         onReveal={() => openedImage && reveal(openedImage)}
         onClose={() => setOpened(null)}
       />

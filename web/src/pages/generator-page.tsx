@@ -78,7 +78,7 @@ export default function GeneratorPage() {
         if (job.image) setSelected(job.image);
         void client.refetchQueries({ include: [MyImagesDocument] });
       } else if (job.status === 'FAILED') {
-        showToast(generationFailedToast(job.errorCode, job.errorMessage));
+        showToast(generationFailedToast(job.errorCode, job.errorMessage, job.policyCategory));
       } else if (job.status === 'CANCELLED') {
         showToast(CANCELLED_TOAST);
       }

@@ -18,6 +18,7 @@ const GeneratorPage = lazy(() => import('../pages/generator-page'));
 const CharactersPage = lazy(() => import('../pages/characters-page'));
 const GalleryPage = lazy(() => import('../pages/gallery-page'));
 const ProfilePage = lazy(() => import('../pages/profile-page'));
+const AccessTokensPage = lazy(() => import('../pages/access-tokens-page'));
 const SubscribePage = lazy(() => import('../pages/subscribe-page'));
 const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
 const ModerationPage = lazy(() => import('../pages/moderation-page'));
@@ -49,6 +50,7 @@ export default function MemberRoutes() {
             <Route path="characters" element={<CharactersPage />} />
             <Route path="gallery" element={<GalleryPage />} />
             <Route path="profile" element={<ProfilePage />} />
+            <Route path="settings/tokens" element={<AccessTokensPage />} />
             <Route path="subscribe" element={<SubscribePage />} />
             <Route path="tos" element={<TosPage />} />
             <Route path="privacy" element={<PrivacyPage />} />

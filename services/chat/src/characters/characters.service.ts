@@ -205,13 +205,14 @@ export class CharactersService {
     return this.insert(importedCharacter(userId, card), true);
   }
 
+  /** The owner's character at any rating; anyone else's public one only in the viewer's ratings. */
   async exportCard(
     userId: string,
     id: string,
     format: 'png' | 'json_v2' | 'json_v3',
+    ratings: readonly ContentRating[],
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
-    // The export and avatar contracts carry no viewer ratings: a character anyone may see passes at any rating.
-    const row = await this.findVisibleRow(userId, id, null);
+    const row = await this.findVisibleRow(userId, id, ratings);
     if (!row) throw notFound();
     try {
       return await this.writeCard(id, row, format);
@@ -241,8 +242,9 @@ export class CharactersService {
     return { fileName: `${baseName}.${spec}.json`, contentType: 'application/json', body: Buffer.from(cardToJson(data, spec)) };
   }
 
-  async avatar(userId: string, id: string): Promise<{ contentType: string; body: Buffer } | null> {
-    const row = await this.findVisibleRow(userId, id, null);
+  /** Like the character itself: the owner's at any rating, anyone else's only in the viewer's ratings. */
+  async avatar(userId: string, id: string, ratings: readonly ContentRating[]): Promise<{ contentType: string; body: Buffer } | null> {
+    const row = await this.findVisibleRow(userId, id, ratings);
     if (!row) throw notFound();
     const avatar = row.has_avatar ? await this.findAvatar(id) : null;
     return avatar ? { contentType: avatar.content_type, body: avatar.body } : null;

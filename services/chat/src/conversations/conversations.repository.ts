@@ -179,12 +179,30 @@ export class ConversationsRepository {
     ]);
   }
 
-  async saveSummary(id: string, summary: string, uptoSeq: number): Promise<void> {
-    await this.session.execute(`UPDATE "chat"."conversations" SET "summary" = $2, "summary_upto_seq" = $3 WHERE "id" = $1`, [
-      id,
-      summary,
-      uptoSeq,
-    ]);
+  /**
+   * Keeps a summary that folded `foldedSeqs` into the one that covered up to `basedOnUptoSeq`; false, keeping
+   * nothing, when that summary was dropped or replaced meanwhile, or a moderator removed one of those turns.
+   */
+  async saveSummary(id: string, summary: string, basedOnUptoSeq: number | null, foldedSeqs: readonly number[]): Promise<boolean> {
+    const saved = await this.session.execute(
+      `UPDATE "chat"."conversations" SET "summary" = $2, "summary_upto_seq" = $3
+       WHERE "id" = $1 AND "summary_upto_seq" IS NOT DISTINCT FROM $4::bigint
+         AND NOT EXISTS (SELECT 1 FROM "chat"."messages"
+           WHERE "conversation_id" = $1 AND "seq" = ANY($5::bigint[]) AND "moderation_state" = 'removed')`,
+      [id, summary, Math.max(...foldedSeqs), basedOnUptoSeq, foldedSeqs],
+    );
+    return saved > 0;
+  }
+
+  /** Drops the conversation's rolling summary if it folded in this message; the next replies rebuild it from what remains. */
+  async forgetSummaryCovering(messageId: string): Promise<boolean> {
+    const forgotten = await this.session.execute(
+      `UPDATE "chat"."conversations" c SET "summary" = NULL, "summary_upto_seq" = NULL
+       FROM "chat"."messages" m
+       WHERE m."id" = $1 AND c."id" = m."conversation_id" AND c."summary_upto_seq" >= m."seq"`,
+      [messageId],
+    );
+    return forgotten > 0;
   }
 
   /** The newest `limit` messages before `beforeSeq`, oldest first, plus whether older ones exist. */

@@ -409,9 +409,12 @@ export class ConversationsService {
       step = await stream.next();
     }
     const summary = (step.value.text || text).trim();
+    if (!summary) return;
     // A summary is read back into every later prompt: one that crosses the hard lines is not kept.
-    if (summary && !(await this.policy.check([summary], { path: 'chat.summary', userId: conversation.owner_id })).allowed) return;
-    if (summary)
-      await this.store.run(({ conversations }) => conversations.saveSummary(conversation.id, summary, turns[turns.length - 1]!.seq));
+    if (!(await this.policy.check([summary], { path: 'chat.summary', userId: conversation.owner_id })).allowed) return;
+    const basedOnUptoSeq = conversation.summary_upto_seq === null ? null : Number(conversation.summary_upto_seq);
+    const foldedSeqs = turns.map((turn) => turn.seq);
+    // Not kept when a moderator removed a folded turn, or the summary it extends, while it was being written.
+    await this.store.run(({ conversations }) => conversations.saveSummary(conversation.id, summary, basedOnUptoSeq, foldedSeqs));
   }
 }

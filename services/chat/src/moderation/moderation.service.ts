@@ -1,5 +1,6 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
 import {
+  AppError,
   type EventEnvelope,
   MODERATION_LIMITS,
   type ModerationActioned,
@@ -80,40 +81,67 @@ export class ChatModeration {
     return [...characterIds.flatMap((id) => characterById.get(id) ?? []), ...messageIds.flatMap((id) => replyById.get(id) ?? [])];
   }
 
-  /** A moderator's decision on a character or a reply; each sets a state outright, so a repeated event changes nothing. */
-  async applyAction(action: ModerationActioned): Promise<void> {
+  /** A character's avatar whatever its state: moderators judge hidden and removed characters too. Null: it has none. */
+  async avatar(characterId: string): Promise<{ contentType: string; body: Buffer } | null> {
+    const avatar = await this.store.run(async ({ characters }) => {
+      const [row] = await characters.findByIds([characterId]);
+      if (!row) throw new AppError('NOT_FOUND', 'Character not found');
+      return row.has_avatar ? characters.findAvatar(characterId) : null;
+    });
+    return avatar ? { contentType: avatar.content_type, body: avatar.body } : null;
+  }
+
+  /**
+   * A moderator's decision on a character or a reply, decided at `occurredAt`. Each sets a state outright, so a
+   * repeated event changes nothing, and one older than the decision last applied to the same aspect is skipped.
+   */
+  async applyAction(action: ModerationActioned, occurredAt: string): Promise<void> {
     if (action.targetKind === 'character') {
       const state = CHARACTER_STATES[action.action];
-      await this.store.run(async ({ characters }) => {
-        if (state) await characters.setModerationState(action.targetId, state);
-        if (action.action === 'change_rating' && action.rating) await characters.lockRating(action.targetId, action.rating);
+      const rating = action.action === 'change_rating' ? action.rating : null;
+      await this.store.transaction(async ({ characters, moderation }) => {
+        if (state && (await moderation.markApplied(action.targetId, 'state', occurredAt))) {
+          await characters.setModerationState(action.targetId, state);
+        }
+        if (rating && (await moderation.markApplied(action.targetId, 'rating', occurredAt))) {
+          await characters.lockRating(action.targetId, rating);
+        }
       });
     } else if (action.targetKind === 'reply') {
       const state = REPLY_STATES[action.action];
-      if (state) await this.store.run(({ conversations }) => conversations.setReplyModerationState(action.targetId, state));
+      if (!state) return;
+      await this.store.transaction(async ({ conversations, moderation }) => {
+        if (!(await moderation.markApplied(action.targetId, 'state', occurredAt))) return;
+        await conversations.setReplyModerationState(action.targetId, state);
+        // A summary that folded the reply in would keep telling the model what it said; it is rebuilt without it.
+        if (state === 'removed') await conversations.forgetSummaryCovering(action.targetId);
+      });
     }
   }
 
   /** A suspended member's characters leave every list and read but their own; lifting it brings them back. */
-  async setOwnerSuspended(userId: string, suspended: boolean): Promise<void> {
-    await this.store.run(({ characters }) => characters.setOwnerSuspended(userId, suspended));
+  async setOwnerSuspended(userId: string, suspended: boolean, occurredAt: string): Promise<void> {
+    await this.store.transaction(async ({ characters, moderation }) => {
+      if (await moderation.markApplied(userId, 'suspension', occurredAt)) await characters.setOwnerSuspended(userId, suspended);
+    });
   }
 
   async apply(event: EventEnvelope): Promise<void> {
     switch (event.type) {
       case identityEvents.moderationActioned.type:
-        return this.applyAction(identityEvents.moderationActioned.data.parse(event.data));
+        return this.applyAction(identityEvents.moderationActioned.data.parse(event.data), event.occurredAt);
       case identityEvents.memberSuspended.type:
-        return this.setOwnerSuspended(identityEvents.memberSuspended.data.parse(event.data).userId, true);
+        return this.setOwnerSuspended(identityEvents.memberSuspended.data.parse(event.data).userId, true, event.occurredAt);
       case identityEvents.memberUnsuspended.type:
-        return this.setOwnerSuspended(identityEvents.memberUnsuspended.data.parse(event.data).userId, false);
+        return this.setOwnerSuspended(identityEvents.memberUnsuspended.data.parse(event.data).userId, false, event.occurredAt);
     }
   }
 }
 
 /**
  * Moderators' decisions and suspensions, from identity's events: redelivered until applied, so a crash
- * cannot lose one; from the start of the stream, so a new database catches up.
+ * cannot lose one; from the start of the stream, so a new database catches up. Each records when it was
+ * decided, so a repeat or an older decision delivered late changes nothing.
  */
 export function startModerationConsumer(bus: Bus, moderation: ChatModeration): Promise<Subscription> {
   const subjects = [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended].map((e) => e.type);

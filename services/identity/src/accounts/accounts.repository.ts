@@ -1,5 +1,6 @@
 import type { SqlSession } from '@app/kit';
 import type { AgeAssuranceLevel, RatingPreferences, Role, User } from '@app/schema';
+import type { AgeCheck } from '../age-assurance/age-assurance';
 
 export interface UserRow {
   id: string;
@@ -36,7 +37,7 @@ export const toUser = (row: UserRow): User => ({
   },
 });
 
-const USER_COLUMNS = `u."id", u."email", u."password_hash", u."first_name", u."last_name", u."profile_image_url", u."created_at", u."token_balance",
+export const USER_COLUMNS = `u."id", u."email", u."password_hash", u."first_name", u."last_name", u."profile_image_url", u."created_at", u."token_balance",
   u."role", u."suspended_at", u."rating_preferences", u."age_assurance_level", u."age_assurance_method", u."age_checked_at"`;
 
 export interface NewUser {
@@ -47,6 +48,8 @@ export interface NewUser {
   dateOfBirth: string;
   termsAcceptedAt: Date;
   createdAt: Date;
+  /** How the member's age is known at sign-up (self-declaration). */
+  ageCheck: AgeCheck;
 }
 
 export class AccountsRepository {
@@ -69,9 +72,21 @@ export class AccountsRepository {
   /** Inserts the user; returns null when the e-mail is already registered. */
   async insertUser(user: NewUser): Promise<UserRow | null> {
     const rows = await this.session.query<UserRow>(
-      `INSERT INTO "identity"."users" AS u ("email", "password_hash", "first_name", "last_name", "date_of_birth", "terms_accepted_at", "created_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ("email") DO NOTHING RETURNING ${USER_COLUMNS}`,
-      [user.email, user.passwordHash, user.firstName, user.lastName, user.dateOfBirth, user.termsAcceptedAt, user.createdAt],
+      `INSERT INTO "identity"."users" AS u ("email", "password_hash", "first_name", "last_name", "date_of_birth", "terms_accepted_at", "created_at",
+         "age_assurance_level", "age_assurance_method", "age_checked_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT ("email") DO NOTHING RETURNING ${USER_COLUMNS}`,
+      [
+        user.email,
+        user.passwordHash,
+        user.firstName,
+        user.lastName,
+        user.dateOfBirth,
+        user.termsAcceptedAt,
+        user.createdAt,
+        user.ageCheck.level,
+        user.ageCheck.method,
+        user.ageCheck.checkedAt,
+      ],
     );
     return rows[0] ?? null;
   }
@@ -126,10 +141,10 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
-  async setAgeAssurance(userId: string, level: AgeAssuranceLevel, method: string, at: Date): Promise<void> {
+  async setAgeAssurance(userId: string, check: AgeCheck): Promise<void> {
     await this.session.execute(
       `UPDATE "identity"."users" SET "age_assurance_level" = $2, "age_assurance_method" = $3, "age_checked_at" = $4 WHERE "id" = $1`,
-      [userId, level, method, at],
+      [userId, check.level, check.method, check.checkedAt],
     );
   }
 

@@ -3,7 +3,6 @@ import { AppError } from '@app/schema';
 import {
   type AuthResult,
   LoginInput,
-  MINIMUM_AGE,
   type PublicProfile,
   RatingPreferences,
   RegisterInput,
@@ -13,6 +12,7 @@ import {
   identityEvents,
   validationError,
 } from '@app/schema';
+import { SelfDeclaration, acceptAgeCheck } from '../age-assurance/age-assurance';
 import type { IdentityConfig } from '../identity.config';
 import type { IdentityStore } from '../identity.store';
 import type { TokensService } from '../tokens/tokens.service';
@@ -38,6 +38,7 @@ function assertCallerWaiting(deadlineAt: number | undefined): void {
 
 export class AccountsService {
   private readonly throttle: Throttle;
+  private readonly selfDeclaration = new SelfDeclaration();
 
   constructor(
     private readonly store: IdentityStore,
@@ -60,11 +61,7 @@ export class AccountsService {
         fieldErrors: { acceptTerms: 'Please accept the Terms of Service and confirm you are 18 or older.' },
       });
     }
-    if (ageOn(input.dateOfBirth, now) < MINIMUM_AGE) {
-      throw new AppError('UNDERAGE', 'You must be 18 or older to join.', {
-        fieldErrors: { dateOfBirth: 'You must be 18 or older to join.' },
-      });
-    }
+    const ageCheck = acceptAgeCheck(this.selfDeclaration, await this.selfDeclaration.check({ dateOfBirth: input.dateOfBirth }, now), now);
     const ipKey = `register-ip:${clientIp}`;
     const perIp: ThrottleRule = { limit: this.config.signupsPerIpPerHour, windowMs: 60 * MINUTE_MS };
     await this.throttle.assertAllowed(ipKey, perIp, 'Too many sign-ups from your network. Please try again later.');
@@ -81,6 +78,7 @@ export class AccountsService {
         dateOfBirth: input.dateOfBirth,
         termsAcceptedAt: now,
         createdAt: now,
+        ageCheck,
       });
       if (!row) {
         throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in.', {
@@ -199,13 +197,4 @@ export class AccountsService {
     if (!row) throw new AppError('NOT_FOUND', 'Member not found');
     return toUser(row);
   }
-}
-
-/** Whole years between a YYYY-MM-DD birth date and `now` (UTC). */
-export function ageOn(dateOfBirth: string, now: Date): number {
-  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - year;
-  const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
-  if (beforeBirthday) age--;
-  return age;
 }

@@ -1,16 +1,20 @@
 import type { SqlSession } from '@app/kit';
-import type { AuditEntry, CaseStatus, MemberNotice, ModerationCase, ModerationTarget } from '@app/schema';
+import type { AuditAction, AuditEntry, CaseReason, CaseStatus, MemberNotice, ModerationCase, ModerationTarget } from '@app/schema';
 
 interface CaseRow {
   id: string;
   kind: ModerationCase['kind'];
-  reason: string;
+  reason: CaseReason;
   details: string | null;
   target_kind: ModerationCase['targetKind'];
   target_id: string;
   target_owner_id: string;
+  owner_suspended: boolean;
   snapshot: ModerationTarget;
   reporter_id: string | null;
+  reporter_email: string | null;
+  reporter_first_name: string | null;
+  reporter_last_name: string | null;
   reference: string | null;
   requester_name: string | null;
   requester_email: string | null;
@@ -26,6 +30,8 @@ interface CaseRow {
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+
 const toCase = (row: CaseRow): ModerationCase => ({
   id: row.id,
   kind: row.kind,
@@ -34,8 +40,13 @@ const toCase = (row: CaseRow): ModerationCase => ({
   targetKind: row.target_kind,
   targetId: row.target_id,
   targetOwnerId: row.target_owner_id,
+  ownerSuspended: row.owner_suspended,
   snapshot: row.snapshot,
   reporterId: row.reporter_id,
+  reporter:
+    row.reporter_id && row.reporter_email
+      ? { id: row.reporter_id, email: row.reporter_email, name: fullName(row.reporter_first_name, row.reporter_last_name) }
+      : null,
   reference: row.reference,
   requester: row.requester_name
     ? { name: row.requester_name, email: row.requester_email!, signature: row.signature!, role: row.requester_role! }
@@ -54,8 +65,8 @@ interface AuditRow {
   occurred_at: Date;
   actor_id: string | null;
   actor_label: string;
-  action: string;
-  target_kind: string;
+  action: AuditAction;
+  target_kind: AuditEntry['targetKind'];
   target_id: string;
   case_id: string | null;
   reason: string;
@@ -77,7 +88,7 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
 
 export interface NewCase {
   kind: ModerationCase['kind'];
-  reason: string;
+  reason: CaseReason;
   details: string | null;
   target: ModerationTarget;
   reporterId: string | null;
@@ -91,17 +102,24 @@ export interface NewAuditEntry {
   at: Date;
   actorId: string | null;
   actorLabel: string;
-  action: string;
-  targetKind: string;
+  action: AuditAction;
+  targetKind: AuditEntry['targetKind'];
   targetId: string;
   caseId: string | null;
   reason: string;
   detail: string | null;
 }
 
-const CASE_COLUMNS = `c."id", c."kind", c."reason", c."details", c."target_kind", c."target_id", c."target_owner_id", c."snapshot",
-  c."reporter_id", t."reference", t."requester_name", t."requester_email", t."signature", t."requester_role", c."status",
-  c."created_at", c."deadline_at", c."resolve_by", c."resolved_at", c."resolution"`;
+/** A case with its takedown request, its reporter and whether the item's owner is suspended now. */
+const CASES = `SELECT c."id", c."kind", c."reason", c."details", c."target_kind", c."target_id", c."target_owner_id",
+    o."suspended_at" IS NOT NULL AS "owner_suspended", c."snapshot", c."reporter_id", r."email" AS "reporter_email",
+    r."first_name" AS "reporter_first_name", r."last_name" AS "reporter_last_name", t."reference", t."requester_name",
+    t."requester_email", t."signature", t."requester_role", c."status", c."created_at", c."deadline_at", c."resolve_by",
+    c."resolved_at", c."resolution"
+  FROM "identity"."moderation_cases" c
+  LEFT JOIN "identity"."takedown_requests" t ON t."id" = c."takedown_id"
+  LEFT JOIN "identity"."users" r ON r."id" = c."reporter_id"
+  LEFT JOIN "identity"."users" o ON o."id" = c."target_owner_id"`;
 
 /** The moderation queue, takedown requests, member notices and the append-only audit log. */
 export class ModerationRepository {
@@ -174,11 +192,7 @@ export class ModerationRepository {
   }
 
   async findCase(id: string): Promise<ModerationCase | null> {
-    const rows = await this.session.query<CaseRow>(
-      `SELECT ${CASE_COLUMNS} FROM "identity"."moderation_cases" c LEFT JOIN "identity"."takedown_requests" t ON t."id" = c."takedown_id"
-       WHERE c."id" = $1`,
-      [id],
-    );
+    const rows = await this.session.query<CaseRow>(`${CASES} WHERE c."id" = $1`, [id]);
     return rows[0] ? toCase(rows[0]) : null;
   }
 
@@ -187,7 +201,7 @@ export class ModerationRepository {
     const order = status === 'open' ? 'ASC' : 'DESC';
     const comparison = status === 'open' ? '>' : '<';
     const rows = await this.session.query<CaseRow>(
-      `SELECT ${CASE_COLUMNS} FROM "identity"."moderation_cases" c LEFT JOIN "identity"."takedown_requests" t ON t."id" = c."takedown_id"
+      `${CASES}
        WHERE c."status" = $1 ${after ? `AND (c."deadline_at", c."id") ${comparison} ($3, $4)` : ''}
        ORDER BY c."deadline_at" ${order}, c."id" ${order} LIMIT $2`,
       after ? [status, first, after.deadlineAt, after.id] : [status, first],

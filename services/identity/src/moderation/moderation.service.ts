@@ -210,7 +210,7 @@ export class ModerationService {
     if (!isMemberAction && (!target || target.kind !== input.targetKind || target.id !== input.targetId)) {
       throw new AppError('NOT_FOUND', 'That content no longer exists.');
     }
-    const endedSessions = await this.store.transaction(async ({ moderation, accounts }, tx) => {
+    const endedSessions = await this.store.transaction(async ({ moderation, accounts, accessTokens }, tx) => {
       let ended: string[] = [];
       let ownerId = target?.ownerId ?? null;
       if (isMemberAction) {
@@ -222,7 +222,10 @@ export class ModerationService {
         }
         ownerId = member.id;
         await accounts.setSuspended(member.id, input.action === 'suspend' ? now : null);
-        if (input.action === 'suspend') ended = await accounts.deleteSessionsOf(member.id);
+        // Sessions and access tokens alike: a suspended member's scripts stop with them, and stay stopped after.
+        if (input.action === 'suspend') {
+          ended = [...(await accounts.deleteSessionsOf(member.id)), ...(await accessTokens.revokeAllOf(member.id, now))];
+        }
       }
       const filed = input.caseId ? await moderation.findCase(input.caseId) : null;
       if (input.caseId && !filed) throw new AppError('NOT_FOUND', 'Case not found');

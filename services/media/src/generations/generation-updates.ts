@@ -26,6 +26,7 @@ export class GenerationUpdates {
       image,
       errorCode: row.error_code,
       errorMessage: row.error_message,
+      policyCategory: row.policy_category ?? null,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
     };

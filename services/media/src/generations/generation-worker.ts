@@ -342,7 +342,7 @@ export class GenerationWorker {
     refusal: ContentRefusal | null = null,
   ): Promise<JobRow | null> {
     return this.store.transaction(async ({ jobs }, tx) => {
-      const ended = await jobs.finishUnsuccessful(row.id, this.owner, status, code, message);
+      const ended = await jobs.finishUnsuccessful(row.id, this.owner, status, code, message, refusal?.reason ?? null);
       if (!ended) return null;
       await this.recordEnd(tx, ended);
       if (refusal) await tx.emit(mediaEvents.contentRefused, refusal, row.user_id);

@@ -1,5 +1,5 @@
 import type { SqlSession } from '@app/kit';
-import type { GenerationStatus, ImageSettings } from '@app/schema';
+import type { GenerationStatus, ImageSettings, PolicyCategory } from '@app/schema';
 
 export interface JobRow {
   id: string;
@@ -20,6 +20,7 @@ export interface JobRow {
   image_id: string | null;
   error_code: string | null;
   error_message: string | null;
+  policy_category: PolicyCategory | null;
   refund_due: boolean;
   created_at: Date;
   updated_at: Date;
@@ -122,13 +123,15 @@ export class JobsRepository {
     status: 'failed' | 'cancelled',
     errorCode: string | null,
     errorMessage: string | null,
+    policyCategory: PolicyCategory | null = null,
   ): Promise<JobRow | null> {
-    const claim = owner === null ? `"status" = 'queued'` : `"lease_owner" = $5 AND "status" IN ('running', 'storing')`;
+    const claim = owner === null ? `"status" = 'queued'` : `"lease_owner" = $6 AND "status" IN ('running', 'storing')`;
+    const values = [jobId, status, errorCode, errorMessage, policyCategory];
     return this.single(
-      `UPDATE ${T} SET "status" = $2, "error_code" = $3, "error_message" = $4, "refund_due" = true, "lease_owner" = NULL,
-         "lease_expires_at" = NULL, "updated_at" = now(), "finished_at" = now()
+      `UPDATE ${T} SET "status" = $2, "error_code" = $3, "error_message" = $4, "policy_category" = $5, "refund_due" = true,
+         "lease_owner" = NULL, "lease_expires_at" = NULL, "updated_at" = now(), "finished_at" = now()
        WHERE "id" = $1 AND ${claim} RETURNING *`,
-      owner === null ? [jobId, status, errorCode, errorMessage] : [jobId, status, errorCode, errorMessage, owner],
+      owner === null ? values : [...values, owner],
     );
   }
 

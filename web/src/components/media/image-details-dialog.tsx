@@ -38,21 +38,18 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
 /**
  * Image Details (spec §2): the picture, its prompt and settings (model, size, quality, style), the
  * creator (public tab), rating, likes and date; Download, Like and Report (public tab, someone
- * else's image), the visibility switch with the rating to publish at (personal tab) and "Use these
+ * else's image: the server's `isMine` says whose), the visibility switch with the rating to publish at (personal tab) and "Use these
  * settings", which opens the generator prefilled. A `blurred` picture shows once Show is pressed.
  */
 export function ImageDetailsDialog({
   image,
   tab,
-  isOwn = tab === 'mine',
   blurred = false,
   onReveal,
   onClose,
 }: {
   image: ImageFieldsFragment | null;
   tab: GalleryTab;
-  /** The member's own image (no Report). */
-  isOwn?: boolean;
   blurred?: boolean;
   onReveal?: () => void;
   onClose: () => void;
@@ -173,7 +170,7 @@ export function ImageDetailsDialog({
                         {confirmingDelete ? 'Delete for good' : 'Delete'}
                       </Button>
                     )}
-                    {tab === 'public' && !isOwn && (
+                    {tab === 'public' && !image.isMine && (
                       <Button variant="ghost" colorPalette="red" me="auto" onClick={() => setReporting(image.id)}>
                         <FlagIcon />
                         {t('report.action')}

@@ -8,6 +8,7 @@ export const ImageFieldsFragment = graphql(`
     model
     isDemo
     isPublic
+    isMine
     rating
     moderationState
     likes
@@ -42,6 +43,7 @@ export const GenerationJobFieldsFragment = graphql(`
     prompt
     errorCode
     errorMessage
+    policyCategory
     createdAt
     updatedAt
     settings {

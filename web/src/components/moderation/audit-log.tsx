@@ -7,11 +7,9 @@ import { ModerationAuditLogDocument } from './moderation-operations';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const AUDIT_ACTIONS = ['hide', 'remove', 'restore', 'change_rating', 'suspend', 'unsuspend', 'dismiss', 'grant_role'] as const;
-const TARGET_KINDS = ['image', 'character', 'reply', 'member'] as const;
 const RATINGS = ['safe', 'suggestive', 'explicit'] as const;
-/** The actor label the command line records. */
-const COMMAND_LINE = 'cli';
+/** The actor label the command line records (identity's CLI_LABEL). */
+const COMMAND_LINE = 'command line';
 
 function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
   return value != null && (values as readonly string[]).includes(value);
@@ -138,12 +136,12 @@ export function AuditLog() {
                 {entry.actorLabel === COMMAND_LINE ? t('moderation.audit.commandLine') : entry.actorLabel}
               </Cell>
               <Cell label={field('action')} testId="audit-action">
-                <Badge variant="subtle" colorPalette={entry.action === 'remove' || entry.action === 'suspend' ? 'red' : 'purple'}>
-                  {isOneOf(AUDIT_ACTIONS, entry.action) ? t(`moderation.audit.actions.${entry.action}`) : entry.action}
+                <Badge variant="subtle" colorPalette={entry.action === 'REMOVE' || entry.action === 'SUSPEND' ? 'red' : 'purple'}>
+                  {t(`moderation.audit.actions.${entry.action}`)}
                 </Badge>
               </Cell>
               <Cell label={field('target')} testId="audit-target">
-                {isOneOf(TARGET_KINDS, entry.targetKind) ? t(`moderation.audit.targetKinds.${entry.targetKind}`) : entry.targetKind}
+                {t(`moderation.audit.targetKinds.${entry.targetKind}`)}
                 <Text as="span" display="block" fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
                   {entry.targetId}
                 </Text>

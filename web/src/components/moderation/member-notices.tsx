@@ -2,16 +2,13 @@ import { Alert, CloseButton, Stack } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContentRating, ReportTargetKind } from '../../gql/graphql';
+import type { ContentRating, NoticeKind, ReportTargetKind } from '../../gql/graphql';
 import { isUnauthenticatedError } from '../../lib/graphql-errors';
 import { DismissNoticeDocument, MyNoticesDocument } from './moderation-operations';
 
-type NoticeKind = 'content_removed' | 'content_hidden' | 'content_restored' | 'rating_changed';
-const NOTICE_KINDS: readonly string[] = ['content_removed', 'content_hidden', 'content_restored', 'rating_changed'] satisfies NoticeKind[];
-
 interface Notice {
   id: string;
-  kind: string;
+  kind: NoticeKind;
   label: string;
   reason: string;
   rating: ContentRating | null;
@@ -26,9 +23,8 @@ function useNoticeText(): (notice: Notice) => string {
       reason: notice.reason,
       rating: notice.rating ? t(`ratings.levels.${notice.rating}.name`) : '',
     };
-    if (!NOTICE_KINDS.includes(notice.kind) || notice.targetKind === 'REPLY') return t('notices.other', values);
-    const kind = notice.kind as NoticeKind;
-    return notice.targetKind === 'IMAGE' ? t(`notices.image.${kind}`, values) : t(`notices.character.${kind}`, values);
+    if (notice.targetKind === 'REPLY') return t('notices.other', values);
+    return notice.targetKind === 'IMAGE' ? t(`notices.image.${notice.kind}`, values) : t(`notices.character.${notice.kind}`, values);
   };
 }
 
@@ -66,7 +62,7 @@ export function MemberNotices() {
       {notices.map((notice) => (
         <Alert.Root
           key={notice.id}
-          status={notice.kind === 'content_restored' ? 'success' : 'warning'}
+          status={notice.kind === 'CONTENT_RESTORED' ? 'success' : 'warning'}
           alignItems="flex-start"
           data-testid="member-notice"
           data-kind={notice.kind}

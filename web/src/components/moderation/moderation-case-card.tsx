@@ -1,33 +1,20 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModerationAction, ModerationCaseFieldsFragment, ModerationTargetFieldsFragment } from '../../gql/graphql';
-import { contentActionsFor, formatDateTime, formatTimeUntil, timeUntil } from '../../lib/moderation';
+import type { CaseReason, ModerationAction, ModerationCaseFieldsFragment, ModerationTargetFieldsFragment } from '../../gql/graphql';
+import { contentActionsFor, formatDateTime, formatTimeUntil, isTakedownReason, memberActionFor, timeUntil } from '../../lib/moderation';
 import { ModerationStateBadge, RatingBadge } from './rating-parts';
 
-const REPORT_REASON_KEYS = {
-  minor: 'MINOR',
-  non_consent: 'NON_CONSENT',
-  real_person: 'REAL_PERSON',
-  illegal: 'ILLEGAL',
-  spam: 'SPAM',
-  other: 'OTHER',
-} as const;
-const TAKEDOWN_KINDS = ['intimate_image', 'rights'] as const;
 const REQUESTER_ROLES = ['depicted_person', 'authorised_representative', 'rights_holder'] as const;
 
 function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
   return (values as readonly string[]).includes(value);
 }
 
-/** A report reason ("minor") or takedown kind ("intimate_image"), in words. */
-function useReasonLabel(): (moderationCase: Pick<ModerationCaseFieldsFragment, 'kind' | 'reason'>) => string {
+/** A report reason (MINOR) or takedown kind (INTIMATE_IMAGE), in words. */
+function useReasonLabel(): (reason: CaseReason) => string {
   const { t } = useTranslation();
-  return ({ kind, reason }) => {
-    if (kind === 'takedown' && isOneOf(TAKEDOWN_KINDS, reason)) return t(`moderation.case.takedownKinds.${reason}`);
-    const key = REPORT_REASON_KEYS[reason as keyof typeof REPORT_REASON_KEYS];
-    return key ? t(`report.reasons.${key}.label`) : reason;
-  };
+  return (reason) => (isTakedownReason(reason) ? t(`moderation.case.takedownKinds.${reason}`) : t(`report.reasons.${reason}.label`));
 }
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -122,7 +109,8 @@ function Deadline({ deadlineAt, now }: { deadlineAt: string; now: number }) {
 
 /**
  * One case of the queue: what it is (report or takedown, the reason), who filed it, the time left,
- * the item in context, and the actions, each asking for a reason first.
+ * the item in context, and the actions, each asking for a reason first. The owner is offered
+ * suspension or, once suspended, unsuspension.
  */
 export function ModerationCaseCard({
   moderationCase,
@@ -137,7 +125,9 @@ export function ModerationCaseCard({
   const reasonLabel = useReasonLabel();
   const headingId = `case-${moderationCase.id}`;
   const requester = moderationCase.requester;
+  const reporter = moderationCase.reporter;
   const contentActions = contentActionsFor(moderationCase.targetKind, moderationCase.current?.state ?? null);
+  const memberAction = memberActionFor(moderationCase.ownerSuspended);
   const requesterRole =
     requester && isOneOf(REQUESTER_ROLES, requester.role) ? t(`moderation.case.requesterRoles.${requester.role}`) : requester?.role;
 
@@ -152,28 +142,38 @@ export function ModerationCaseCard({
     >
       <Card.Header gap="2">
         <Flex gap="2" wrap="wrap" align="center">
-          <Badge colorPalette={moderationCase.kind === 'takedown' ? 'red' : 'purple'} variant="solid">
-            {moderationCase.kind === 'takedown' ? t('moderation.case.kinds.takedown') : t('moderation.case.kinds.report')}
+          <Badge colorPalette={moderationCase.kind === 'TAKEDOWN' ? 'red' : 'purple'} variant="solid">
+            {t(`moderation.case.kinds.${moderationCase.kind}`)}
           </Badge>
           <Badge variant="outline">{t(`moderation.case.targetKinds.${moderationCase.targetKind}`)}</Badge>
+          {moderationCase.ownerSuspended && (
+            <Badge colorPalette="red" variant="subtle" data-testid="case-owner-suspended">
+              {t('moderation.case.ownerSuspended')}
+            </Badge>
+          )}
           <Box ms={{ base: '0', sm: 'auto' }} w={{ base: 'full', sm: 'auto' }}>
             <Deadline deadlineAt={moderationCase.deadlineAt} now={now} />
           </Box>
         </Flex>
         <Heading as="h2" size="md" id={headingId} wordBreak="break-word" data-testid="case-reason">
-          {reasonLabel(moderationCase)}
+          {reasonLabel(moderationCase.reason)}
         </Heading>
       </Card.Header>
       <Card.Body>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
           <Stack gap="3" minW="0">
-            {moderationCase.kind === 'report' && (
+            {moderationCase.kind === 'REPORT' && !reporter && (
               <Text fontSize="sm" color="fg.muted">
                 {t('moderation.case.reportedBy')}
               </Text>
             )}
             <Stack as="dl" gap="3" m="0">
-              {moderationCase.kind === 'takedown' && (
+              {moderationCase.kind === 'REPORT' && reporter && (
+                <Field label={t('moderation.case.reporter')} testId="case-reporter">
+                  {reporter.name ? `${reporter.name} · ${reporter.email}` : reporter.email}
+                </Field>
+              )}
+              {moderationCase.kind === 'TAKEDOWN' && (
                 <>
                   <Field label={t('moderation.case.reference')} testId="case-reference">
                     {moderationCase.reference}
@@ -220,11 +220,13 @@ export function ModerationCaseCard({
             </Button>
           ))}
           <Flex gap="2" wrap="wrap" ms={{ base: '0', md: 'auto' }}>
-            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => onAction('SUSPEND')}>
-              {t('moderation.actions.SUSPEND')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => onAction('UNSUSPEND')}>
-              {t('moderation.actions.UNSUSPEND')}
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette={memberAction === 'SUSPEND' ? 'red' : undefined}
+              onClick={() => onAction(memberAction)}
+            >
+              {t(`moderation.actions.${memberAction}`)}
             </Button>
           </Flex>
         </Flex>

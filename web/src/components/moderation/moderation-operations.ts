@@ -85,6 +85,12 @@ export const ModerationCaseFieldsFragment = graphql(`
     targetKind
     targetId
     targetOwnerId
+    ownerSuspended
+    reporter {
+      id
+      email
+      name
+    }
     reference
     requester {
       name
