@@ -24,8 +24,8 @@ export class ChatClient {
     (await this.bus.request(chatRpc.listConversations, { userId }, meta)).conversations;
   getConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.getConversation, { userId, conversationId }, meta);
-  createConversation = (userId: string, title: unknown, characterId: string | null, meta: RequestMeta) =>
-    this.bus.request(chatRpc.createConversation, { userId, title, characterId }, meta);
+  createConversation = (userId: string, title: unknown, characterId: string | null, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(chatRpc.createConversation, { userId, title, characterId, ratings }, meta);
   renameConversation = (userId: string, conversationId: string, title: unknown, meta: RequestMeta) =>
     this.bus.request(chatRpc.renameConversation, { userId, conversationId, title }, meta);
   deleteConversation = (userId: string, conversationId: string, meta: RequestMeta) =>

@@ -447,6 +447,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await reads(verified.client, safeId)).toEqual(allowed);
 
       expect(await reads(new TestClient(platform.url), safeId)).toEqual({ avatar: 401, card: 401, graphql: 'UNAUTHENTICATED' });
+
+      // Nor can a chat be started with a character above what the member may see, through either edge.
+      const start = async (client: TestClient, characterId: string) => ({
+        graphql:
+          (
+            (await client.graphql('mutation($id: ID!) { createConversation(characterId: $id) { id } }', {
+              id: characterId,
+            })) as GraphQLReply
+          ).errors?.[0]?.extensions?.code ?? 'OK',
+        rest: (await client.fetch('/api/conversations', { method: 'POST', json: { characterId } })).status,
+      });
+      expect(await start(declared.client, explicitId)).toEqual({ graphql: 'NOT_FOUND', rest: 404 });
+      expect(await start(declared.client, safeId)).toEqual({ graphql: 'OK', rest: 201 });
+      expect(await start(owner.client, explicitId)).toEqual({ graphql: 'OK', rest: 201 });
     });
 
     it("moderators see a hidden or removed character's avatar through their route; nobody else does", async () => {

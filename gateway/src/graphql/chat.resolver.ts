@@ -10,7 +10,7 @@ import {
   MessageType,
   SendMessagePayloadType,
 } from './chat.types';
-import { type GatewayContext, requireUser } from './context';
+import { type GatewayContext, requireUser, viewerRatings } from './context';
 
 const MAX_PAGE = 100;
 
@@ -68,7 +68,13 @@ export class ChatResolver {
     @Arg('title', () => String, { nullable: true }) title?: string | null,
     @Arg('characterId', () => ID, { nullable: true }) characterId?: string | null,
   ): Promise<ConversationType> {
-    return context.chat.createConversation(requireUser(context).id, title ?? undefined, characterId ?? null, context.meta);
+    return context.chat.createConversation(
+      requireUser(context).id,
+      title ?? undefined,
+      characterId ?? null,
+      viewerRatings(context),
+      context.meta,
+    );
   }
 
   @Mutation(() => ConversationType)

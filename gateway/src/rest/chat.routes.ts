@@ -70,7 +70,7 @@ export function chatRoutes(
     on(async (req, res, user) => {
       const body = bodyObject(req);
       const characterId = typeof body.characterId === 'string' ? body.characterId : null;
-      res.status(201).json(await chat.createConversation(user.id, body.title, characterId, meta(req, user)));
+      res.status(201).json(await chat.createConversation(user.id, body.title, characterId, access.ratingsFor(user), meta(req, user)));
     }),
   );
   router.get(

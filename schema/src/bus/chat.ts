@@ -178,7 +178,7 @@ export const chatRpc = {
   getConversation: defineRpc('svc.chat.conversation.get', ConversationRef, Conversation),
   createConversation: defineRpc(
     'svc.chat.conversation.create',
-    UserRef.extend({ title: z.unknown().optional(), characterId: Id.nullish() }),
+    UserRef.extend({ title: z.unknown().optional(), characterId: Id.nullish(), ratings: ViewerRatings }),
     Conversation,
   ),
   /** No title (a PATCH that names none) leaves the conversation as it is. */

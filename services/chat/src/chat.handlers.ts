@@ -19,7 +19,9 @@ export function serveChat(
   return Promise.all([
     bus.serve(chatRpc.listConversations, async ({ userId }) => ({ conversations: await conversations.list(userId) })),
     bus.serve(chatRpc.getConversation, ({ userId, conversationId }) => conversations.get(userId, conversationId)),
-    bus.serve(chatRpc.createConversation, ({ userId, title, characterId }) => conversations.create(userId, title, characterId ?? null)),
+    bus.serve(chatRpc.createConversation, ({ userId, title, characterId, ratings }) =>
+      conversations.create(userId, title, characterId ?? null, ratings),
+    ),
     bus.serve(chatRpc.renameConversation, ({ userId, conversationId, title }) => conversations.rename(userId, conversationId, title)),
     bus.serve(chatRpc.deleteConversation, async ({ userId, conversationId }) => {
       await conversations.delete(userId, conversationId);

@@ -4,6 +4,7 @@ import type { ContentPolicy } from '@app/policy';
 import {
   AppError,
   CHAT_LIMITS,
+  type ContentRating,
   type Conversation,
   DEFAULT_CONVERSATION_TITLE,
   type Message,
@@ -83,11 +84,11 @@ export class ConversationsService {
     return toConversation(await this.store.run(({ conversations }) => this.owned(conversations, userId, id)));
   }
 
-  async create(userId: string, rawTitle: unknown, characterId: string | null): Promise<Conversation> {
+  /** `ratings`: what the member may see; another's public character above them cannot be started either. */
+  async create(userId: string, rawTitle: unknown, characterId: string | null, ratings: readonly ContentRating[]): Promise<Conversation> {
     const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
     await this.policy.assertAllowed([title], { path: 'chat.title', userId });
-    // The contract carries no viewer ratings; hidden, removed and suspended members' characters still cannot be started.
-    const character = characterId ? await this.characters.findVisibleRow(userId, characterId, null) : null;
+    const character = characterId ? await this.characters.findVisibleRow(userId, characterId, ratings) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
     const id = randomUUID();
     const row = await this.store.transaction(async ({ conversations }, tx) => {

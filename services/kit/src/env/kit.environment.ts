@@ -59,7 +59,7 @@ export const natsCredentialsEnvironment = new Environment("each principal's proc
   NATS_OPERATOR_PASSWORD: text(null, {
     secret: true,
     meaning:
-      'Password of the `operator` user, for the `nats` CLI; read by nats-server only, with a configuration generated with `--operator`.',
+      'Password of the `operator` user, for the `nats` CLI and `npm run events -- tail`; read by nats-server (with a configuration generated with `--operator`) and by the tail command, never by the services.',
   }),
 });
 
