@@ -435,6 +435,13 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
 
       // The owner's age is only self-declared, yet their own explicit character is theirs to see.
       expect(await reads(owner.client, explicitId)).toEqual(allowed);
+      // Browsers ask again each time (304 when unchanged), so a hidden avatar is not shown from a cache.
+      const first = await owner.client.fetch(`/api/characters/${explicitId}/avatar`);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await owner.client.fetch(`/api/characters/${explicitId}/avatar`, {
+        headers: { 'if-none-match': first.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
       expect(await reads(declared.client, explicitId)).toEqual(refused);
       expect(await reads(declared.client, safeId)).toEqual(allowed);
       expect(await reads(verified.client, explicitId)).toEqual(allowed);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, CHAT_LIMITS, type Message, type User } from '@app/schema';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import getRawBody from 'raw-body';
@@ -197,9 +198,17 @@ export function chatRoutes(
     on(async (req, res, user) => {
       const avatar = await chat.characterAvatar(user.id, id(req), access.ratingsFor(user), meta(req, user));
       if (!avatar) throw new AppError('NOT_FOUND', 'This character has no avatar');
+      // Revalidated on each use (a 304 by ETag when unchanged): a hidden character or a changed preference shows at once.
+      const body = Buffer.from(avatar.bodyBase64, 'base64');
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).end();
+        return;
+      }
       res.setHeader('Content-Type', avatar.contentType);
-      res.setHeader('Cache-Control', 'private, max-age=3600');
-      res.send(Buffer.from(avatar.bodyBase64, 'base64'));
+      res.send(body);
     }),
   );
   return router;

@@ -152,8 +152,12 @@ function NewSecret({ secret, name, onDone }: { secret: string; name: string; onD
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    await navigator.clipboard.writeText(secret);
-    setCopied(true);
+    // No clipboard outside a secure context (plain http on a LAN address): the secret stays selectable.
+    const copiedNow = await navigator.clipboard?.writeText(secret).then(
+      () => true,
+      () => false,
+    );
+    setCopied(Boolean(copiedNow));
   };
   return (
     <Alert.Root status="success" data-testid="access-token-secret" alignItems="flex-start">
