@@ -162,7 +162,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     it('ends a session at sign-out: the old token no longer resolves', async () => {
       const { session } = await register(validInput());
       await bus.request(identityRpc.logout, { sessionToken: session.token });
-      await expect(bus.request(identityRpc.resolveSession, { sessionToken: session.token })).resolves.toEqual({ user: null });
+      await expect(bus.request(identityRpc.resolveSession, { sessionToken: session.token })).resolves.toEqual({ user: null, scopes: null });
     });
 
     it('expires a session after 7 idle days and after 30 days in all', async () => {
