@@ -110,9 +110,9 @@ export function VisibilitySwitch({
           <Switch.Thumb />
         </Switch.Control>
         <Stack as="span" gap="0">
-          <Switch.Label>Public</Switch.Label>
+          <Switch.Label>{t('ratings.visibility.public')}</Switch.Label>
           <Text as="span" fontSize="sm" color="fg.muted">
-            {image.isPublic ? 'Everyone can see it in the Public Gallery.' : 'Private: only you can see it.'}
+            {image.isPublic ? t('ratings.visibility.publicHint') : t('ratings.visibility.privateHint')}
           </Text>
         </Stack>
       </Switch.Root>
