@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'web/src/gql/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'web/src/gql/**', 'docs/examples/*/gql/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

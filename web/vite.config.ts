@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 // The gateway (npm start) listens on 3000; the dev server forwards API and
 // GraphQL (HTTP and graphql-ws) to it so cookies stay same-origin.
@@ -12,6 +12,11 @@ const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\
 
 /** The app proper, which the tiny entry (src/main.tsx) imports once it has started the first requests. */
 const APP_ENTRY = 'app';
+
+/** The GraphQL explorer (GraphiQL): a page of its own, built by `vite build --mode explorer`, which the gateway serves at EXPLORER_PATH. */
+const EXPLORER_MODE = 'explorer';
+const EXPLORER_HTML = 'explorer.html';
+const EXPLORER_PATH = '/developers/explorer';
 
 /**
  * index.html loads only the tiny entry; this adds `<link rel="modulepreload">` for the app entry and
@@ -47,8 +52,44 @@ function preloadAppEntry(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadAppEntry()],
+/** `vite` and `vite preview` answer the explorer's address with its page, as the gateway does. */
+function serveExplorerPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url === EXPLORER_PATH || req.url?.startsWith(`${EXPLORER_PATH}?`)) req.url = `/${EXPLORER_HTML}`;
+    next();
+  };
+  return {
+    name: 'serve-explorer-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+/**
+ * The explorer is bundled by a build of its own (after the app's, into the same dist/), so none of GraphiQL's
+ * modules (Monaco, Radix, more of graphql-js) can land in the app's shared chunks, which the landing page loads.
+ */
+const explorerConfig: UserConfig = {
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: true,
+    // Monaco alone is 2.8 MB (690 KB gzip); only this page loads it.
+    chunkSizeWarningLimit: 3000,
+    rolldownOptions: {
+      input: { explorer: fileURLToPath(new URL(`./${EXPLORER_HTML}`, import.meta.url)) },
+      onLog(level, log, defaultHandler) {
+        // GraphiQL ships React Compiler hints ("use no memo"), which mean nothing to a bundler.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.includes('node_modules')) return;
+        defaultHandler(level, log);
+      },
+    },
+  },
+};
+
+const appConfig: UserConfig = {
+  plugins: [react(), preloadAppEntry(), serveExplorerPage()],
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, ws: true },
@@ -114,4 +155,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ mode }) => (mode === EXPLORER_MODE ? explorerConfig : appConfig));

@@ -1,10 +1,13 @@
 import type { Bus } from '@app/kit';
 import {
   AppError,
+  CHAT_LIMITS,
   type ChatLiveUpdate,
   type ContentRating,
   type Message,
   type ModerationTarget,
+  type PageInfo,
+  type PageWindow,
   type RequestMeta,
   chatRpc,
 } from '@app/schema';
@@ -13,6 +16,22 @@ import { LIVE_TOPICS, type LiveHub } from './live-hub';
 /** How long `/api/chat/:id` waits for a reply before answering with what exists (provider time-outs are shorter). */
 const REPLY_WAIT_MS = 6 * 60_000;
 
+/** Every item of a listing, page after page, up to `max` (the compatible REST lists answer whole arrays). */
+async function readAll<T>(readPage: (window: PageWindow) => Promise<{ items: T[]; pageInfo: PageInfo }>, max: number): Promise<T[]> {
+  const items: T[] = [];
+  let after: string | null = null;
+  while (items.length < max) {
+    const page: { items: T[]; pageInfo: PageInfo } = await readPage({
+      first: Math.min(CHAT_LIMITS.pageSizeMax, max - items.length),
+      after,
+    });
+    items.push(...page.items);
+    if (!page.pageInfo.hasNextPage) break;
+    after = page.pageInfo.endCursor;
+  }
+  return items;
+}
+
 /** The gateway's calls to the chat service; GraphQL resolvers and REST handlers share them. */
 export class ChatClient {
   constructor(
@@ -20,8 +39,11 @@ export class ChatClient {
     private readonly live: LiveHub,
   ) {}
 
-  listConversations = async (userId: string, meta: RequestMeta) =>
-    (await this.bus.request(chatRpc.listConversations, { userId }, meta)).conversations;
+  listConversations = (userId: string, window: PageWindow, meta: RequestMeta) =>
+    this.bus.request(chatRpc.listConversations, { userId, ...window }, meta);
+  /** The member's most recently active conversations, as many as the compatible list answers. */
+  listRecentConversations = (userId: string, meta: RequestMeta) =>
+    readAll((window) => this.listConversations(userId, window, meta), CHAT_LIMITS.conversationsMax);
   getConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.getConversation, { userId, conversationId }, meta);
   createConversation = (userId: string, title: unknown, characterId: string | null, ratings: ContentRating[], meta: RequestMeta) =>
@@ -43,10 +65,13 @@ export class ChatClient {
     (await this.bus.request(chatRpc.stopReply, { userId, conversationId }, meta)).stopped;
   providerInfo = (meta: RequestMeta) => this.bus.request(chatRpc.providerInfo, {}, meta);
 
-  listCharacters = async (userId: string, meta: RequestMeta) =>
-    (await this.bus.request(chatRpc.listCharacters, { userId }, meta)).characters;
-  listPublicCharacters = async (userId: string, limit: number, ratings: ContentRating[], meta: RequestMeta) =>
-    (await this.bus.request(chatRpc.listPublicCharacters, { userId, limit, ratings }, meta)).characters;
+  listCharacters = (userId: string, window: PageWindow, meta: RequestMeta) =>
+    this.bus.request(chatRpc.listCharacters, { userId, ...window }, meta);
+  /** The member's newest characters, as many as the compatible list answers. */
+  listRecentCharacters = (userId: string, meta: RequestMeta) =>
+    readAll((window) => this.listCharacters(userId, window, meta), CHAT_LIMITS.charactersMax);
+  listPublicCharacters = (userId: string, window: PageWindow, ratings: ContentRating[], meta: RequestMeta) =>
+    this.bus.request(chatRpc.listPublicCharacters, { userId, ...window, ratings }, meta);
   getCharacter = (userId: string, characterId: string, ratings: ContentRating[], meta: RequestMeta) =>
     this.bus.request(chatRpc.getCharacter, { userId, characterId, ratings }, meta);
   describeContent = async (characterIds: string[], messageIds: string[], meta: RequestMeta): Promise<ModerationTarget[]> =>

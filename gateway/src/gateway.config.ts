@@ -2,6 +2,7 @@ import path from 'node:path';
 import { listenEnvironment } from '@app/kit';
 import { gatewayEnvironment } from './gateway.environment';
 import { type ConnectionLimits } from './http/connection-limits';
+import { type GraphQLRateLimitSettings } from './http/graphql-rate-limits';
 import { type PressureLimits } from './http/load-shedding';
 import { type PublicWebConfig, readPublicWebConfig } from './http/public-web-config';
 
@@ -17,6 +18,8 @@ export interface GatewayConfig {
   /** Bearer token for operator-only mutations (e.g. grantTokens), at least 16 characters; unset disables them. */
   operatorToken: string | null;
   introspection: boolean;
+  /** Automatic persisted queries for every client (the web app's trusted documents work either way). */
+  apq: boolean;
   brandName: string;
   /** Public, non-secret settings served to the web app as /app-config.js. */
   publicWeb: PublicWebConfig;
@@ -36,6 +39,8 @@ export interface GatewayConfig {
   generationsPerAddressPerMinute: number;
   /** How often the session behind each open WebSocket is checked again; an ended one closes its sockets. */
   wsSessionCheckMs: number;
+  /** Requests to /graphql per address and per credential in a window (0: no limit). */
+  graphqlRateLimits: GraphQLRateLimitSettings;
   /** How long a looked-up session is reused before identity is asked again (0: always ask). */
   sessionCacheMs: number;
 }
@@ -52,6 +57,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     secureCookies: vars.COOKIE_SECURE,
     operatorToken: vars.OPERATOR_TOKEN,
     introspection: vars.GRAPHQL_INTROSPECTION,
+    apq: vars.GRAPHQL_APQ,
     brandName: readPublicWebConfig(env).brandName,
     publicWeb: readPublicWebConfig(env),
     pressure: {
@@ -77,5 +83,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     generationsPerAddressPerMinute: vars.MEDIA_GENERATIONS_PER_IP_PER_MINUTE,
     wsSessionCheckMs: vars.WS_SESSION_CHECK_MS,
     sessionCacheMs: vars.SESSION_CACHE_MS,
+    graphqlRateLimits: {
+      perAddress: vars.GRAPHQL_RATE_LIMIT_PER_ADDRESS,
+      perCredential: vars.GRAPHQL_RATE_LIMIT_PER_CREDENTIAL,
+      windowSeconds: vars.GRAPHQL_RATE_LIMIT_WINDOW_SECONDS,
+    },
   };
 }

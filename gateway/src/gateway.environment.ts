@@ -24,6 +24,21 @@ export const gatewayEnvironment = new Environment('gateway', {
     meaning:
       'At least 16 characters; a shorter one stops the gateway at start. Enables the operator-only `grantTokens` mutation, called with `Authorization: Bearer <OPERATOR_TOKEN>`. Unset: operator mutations answer `FORBIDDEN`.',
   }),
+  GRAPHQL_RATE_LIMIT_PER_ADDRESS: integer(1200, {
+    min: 0,
+    meaning:
+      'Requests to `/graphql` one client address may make per window (`GRAPHQL_RATE_LIMIT_WINDOW_SECONDS`), signed in or not; past it `429` with `Retry-After`. `0` turns it off. Counted in PostgreSQL when `DATABASE_URL` is set, so it holds across gateways.',
+  }),
+  GRAPHQL_RATE_LIMIT_PER_CREDENTIAL: integer(600, {
+    min: 0,
+    meaning: 'Requests to `/graphql` per window for one access token, or for one member across their browser sessions. `0` turns it off.',
+  }),
+  GRAPHQL_RATE_LIMIT_WINDOW_SECONDS: integer(60, { min: 1, max: 86_400, meaning: 'The window both `/graphql` rate limits count in.' }),
+  GRAPHQL_APQ: flag(true, {
+    defaultText: '`true`',
+    meaning:
+      "Automatic persisted queries: a client may send a document once with its SHA-256 and the hash alone afterwards (about 10 MB of documents kept per gateway, least recently used out first). `false`: unknown hashes are answered `PERSISTED_QUERY_NOT_FOUND` and full documents run without being kept. The web app's own documents are always known by their hash (its trusted documents).",
+  }),
   GRAPHQL_INTROSPECTION: flag(true, { defaultText: '`true`', meaning: '`false` disables introspection.' }),
   MAX_IN_FLIGHT: integer(256, {
     min: 1,
@@ -131,5 +146,12 @@ export const publicWebEnvironment = new Environment('gateway → web', {
   AGE_VERIFICATION_REQUIRED: flag(false, {
     meaning:
       '`true`: content rated above safe is hidden from members whose age is only self-declared (the sign-up date of birth) until an age-assurance provider has verified it, and they are told how. See [Trust and safety](#trust-and-safety).',
+  }),
+  API_DOCS_ENABLED: flag(true, {
+    meaning: '`false` hides the API documentation: `/developers` shows the not-found page and no link leads to it.',
+  }),
+  GRAPHQL_EXPLORER_ENABLED: flag(true, {
+    meaning:
+      'The GraphQL explorer (GraphiQL, from the web bundle) at `/developers/explorer`, signed in by the session cookie or a pasted access token. `false`: that path answers 404.',
   }),
 });

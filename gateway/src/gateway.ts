@@ -4,12 +4,13 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { type Bus, type ObjectStorage, logger } from '@app/kit';
+import { type Bus, type ObjectStorage, logger, readMetricsToken } from '@app/kit';
 import express from 'express';
 import { type GatewayConfig, readGatewayConfig } from './gateway.config';
 import { type GatewayContext } from './graphql/context';
 import { asGraphQLError, formatGraphQLError } from './graphql/errors';
 import { assertOperationAllowed } from './access/token-scopes';
+import { PersistedDocumentStore, loadTrustedDocuments } from './graphql/persisted-documents';
 import { GRAPHQL_PARSE_OPTIONS, queryLimitRules } from './graphql/query-limits';
 import { buildGatewaySchema } from './graphql/schema';
 import { serveGraphQLOverWebSocket } from './graphql/websocket';
@@ -19,6 +20,8 @@ import { clearedSessionCookie, sessionCookie } from './http/cookies';
 import { requestContext } from './http/request-context';
 import { createSecurityHeaders, sameOriginWrites } from './http/security-headers';
 import { PressureMonitor } from './http/load-shedding';
+import { GraphQLRateLimits } from './http/graphql-rate-limits';
+import { graphqlMetricsPlugin, httpMetrics, metricsEndpoint } from './http/metrics';
 import { webAppRouter } from './http/web-app';
 import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
@@ -27,6 +30,7 @@ import { LiveSessions } from './live-sessions';
 import { MediaClient } from './media-client';
 import { ContentAccess } from './moderation/content-access';
 import { ModerationTargets } from './moderation/moderation-targets';
+import { OperatorConsole } from './operator/operator-console';
 import { apiRouter } from './rest/api.router';
 
 export interface Gateway {
@@ -42,6 +46,10 @@ export interface GatewayOptions {
   isReady?: () => Promise<boolean>;
   /** Where the media service keeps image files (read only here): `openObjectStorage` of the process's Infra. */
   storage: ObjectStorage;
+  /** METRICS_TOKEN: what Prometheus sends to read `/metrics`; null answers `/metrics` with 404. */
+  metricsToken?: string | null;
+  /** PostgreSQL for the /graphql rate-limit counters, shared by every gateway; null counts in this process's memory. */
+  databaseUrl?: string | null;
 }
 
 /** The public edge: GraphQL over HTTP and WebSocket, the compatible REST API, health, and the web app. */
@@ -50,7 +58,10 @@ export async function createGateway({
   config = readGatewayConfig(),
   isReady = () => bus.isReady(),
   storage,
+  metricsToken = readMetricsToken(),
+  databaseUrl = null,
 }: GatewayOptions): Promise<Gateway> {
+  const rateLimits = await GraphQLRateLimits.open(config.graphqlRateLimits, databaseUrl);
   const identity = new IdentityClient(bus, config.sessionCacheMs);
   const liveSessions = new LiveSessions(
     async (token) => (await identity.resolveSession(token, { requestId: 'ws-session-check' }, false))?.user ?? null,
@@ -69,6 +80,7 @@ export async function createGateway({
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
   const access = new ContentAccess(config.publicWeb.ageVerificationRequired);
   const targets = new ModerationTargets(media, chat);
+  const operator = new OperatorConsole(bus);
   const schema = buildGatewaySchema(live);
   const app = express();
   const server = http.createServer(httpServerOptions, app);
@@ -77,7 +89,10 @@ export async function createGateway({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
 
+  app.use(httpMetrics());
   app.use(createSecurityHeaders({ connectSrc: [config.publicWeb.analytics?.endpoint] }));
+  // Before load shedding, like the probes: an overloaded gateway is exactly when its metrics matter.
+  app.get('/metrics', metricsEndpoint(metricsToken));
   app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
   // Not ready while shedding load, so a load balancer sends new traffic elsewhere.
   app.get('/readyz', async (_req, res) => {
@@ -101,7 +116,7 @@ export async function createGateway({
   const websocket = serveGraphQLOverWebSocket({
     server,
     schema,
-    services: { identity, chat, media, live, access, targets },
+    services: { identity, chat, media, live, access, targets, operator },
     liveSessions,
     pressure,
     trustProxyHops: config.trustProxyHops,
@@ -112,6 +127,7 @@ export async function createGateway({
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
+    persistedQueries: { cache: new PersistedDocumentStore(loadTrustedDocuments(config.webDist), config.apq), ttl: null },
     csrfPrevention: true,
     parseOptions: GRAPHQL_PARSE_OPTIONS,
     validationRules: queryLimitRules(),
@@ -119,6 +135,7 @@ export async function createGateway({
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
+      graphqlMetricsPlugin(),
       {
         // A mutation may have changed the member's balance or profile: their cached session is read afresh.
         async requestDidStart() {
@@ -152,6 +169,7 @@ export async function createGateway({
 
   app.use(
     '/graphql',
+    rateLimits.middleware(),
     express.json({ limit: '100kb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GatewayContext> => {
@@ -173,6 +191,7 @@ export async function createGateway({
           live,
           access,
           targets,
+          operator,
           session: {
             token: state.sessionToken,
             start: (token, expiresAt) => res.append('Set-Cookie', sessionCookie(token, expiresAt, secure)),
@@ -203,7 +222,9 @@ export async function createGateway({
       liveSessions.close();
       pressure.close();
       await apollo.stop();
+      await operator.close();
       await live.stop();
+      await rateLimits.close();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -9,10 +9,9 @@ import {
   generationLiveSubject,
   tokensLiveSubject,
 } from '@app/schema';
+import { type Listener, listenerIterator } from './live-iterator';
 
 export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation', generation: 'generation' } as const;
-
-type Listener<T> = (value: T) => void;
 
 /** Live subjects routed per conversation or member: the bus subject, and how its messages reach the topic. */
 const ROUTED = {
@@ -135,48 +134,17 @@ export class LiveHub {
     for (const listener of this.listeners.get(topic) ?? []) listener(value);
   }
 
-  /** An async iterator over a topic that buffers between pulls and unregisters when the client leaves. */
+  /** An async iterator over a topic; `onFinish` runs when the client leaves. */
   private iterate<T>(topic: string, onFinish?: () => void): AsyncIterableIterator<T> {
-    const buffer: T[] = [];
-    let wake: ((result: IteratorResult<T>) => void) | null = null;
-    let done = false;
-    const listener: Listener<unknown> = (value) => {
-      if (wake) {
-        const resolve = wake;
-        wake = null;
-        resolve({ value: value as T, done: false });
-      } else if (buffer.length < 1000) {
-        buffer.push(value as T);
-      } else {
-        logger.warn({ topic }, 'slow subscriber: dropping live update');
-      }
-    };
-    const set = this.listeners.get(topic) ?? new Set();
-    set.add(listener);
-    this.listeners.set(topic, set);
-    const finish = (): Promise<IteratorResult<T>> => {
-      if (done) return Promise.resolve({ value: undefined, done: true });
-      done = true;
-      onFinish?.();
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(topic);
-      wake?.({ value: undefined, done: true });
-      wake = null;
-      return Promise.resolve({ value: undefined, done: true });
-    };
-    return {
-      next: () => {
-        if (buffer.length > 0) return Promise.resolve({ value: buffer.shift()!, done: false });
-        if (done) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((resolve) => {
-          wake = resolve;
-        });
-      },
-      return: finish,
-      throw: finish,
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
+    return listenerIterator<T>(topic, (listener) => {
+      const set = this.listeners.get(topic) ?? new Set();
+      set.add(listener as Listener<unknown>);
+      this.listeners.set(topic, set);
+      return () => {
+        onFinish?.();
+        set.delete(listener as Listener<unknown>);
+        if (set.size === 0) this.listeners.delete(topic);
+      };
+    });
   }
 }

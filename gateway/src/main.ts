@@ -1,3 +1,5 @@
+// First: tracing must patch http, express and pg before anything loads them.
+import '@app/kit/tracing-entry/gateway';
 import {
   BusTransport,
   Infra,
@@ -6,10 +8,13 @@ import {
   infraEnvironment,
   listenEnvironment,
   loggingEnvironment,
+  metricsEnvironment,
   natsCredentialsEnvironment,
   logger,
   openObjectStorage,
+  stopTracing,
   storageEnvironment,
+  tracingEnvironment,
 } from '@app/kit';
 import { createGateway } from './gateway';
 import { gatewayEnvironment, publicWebEnvironment } from './gateway.environment';
@@ -21,22 +26,25 @@ async function main(): Promise<void> {
     infraEnvironment,
     natsCredentialsEnvironment,
     loggingEnvironment,
+    tracingEnvironment,
     listenEnvironment,
     storageEnvironment,
     gatewayEnvironment,
     publicWebEnvironment,
+    metricsEnvironment,
   ]);
   const infra = Infra.fromEnvironment();
   logger.info(infra.describe(), 'infrastructure');
   const transport = BusTransport.open(infra);
   const bus = await transport.connect('gateway');
   exitWhenBusIsLost(bus, 'gateway');
-  const gateway = await createGateway({ bus, storage: openObjectStorage(infra) });
+  const gateway = await createGateway({ bus, storage: openObjectStorage(infra), databaseUrl: infra.databaseUrl });
   await gateway.listen();
   const shutdown = async () => {
     await gateway.close();
     await bus.close();
     await transport.close();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());

@@ -78,7 +78,8 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
           message: 'Aliases limit of 15 exceeded, found 100.',
           extensions: { code: 'QUERY_TOO_COMPLEX' },
         });
-        expect((await member.graphql<{ conversations: unknown[] }>('{ conversations { id } }')).data?.conversations).toEqual([]);
+        const conversations = await member.graphql<{ conversations: { nodes: unknown[] } }>('{ conversations { nodes { id } } }');
+        expect(conversations.data?.conversations.nodes).toEqual([]);
       });
 
       it('applies the same limits, codes and validation over WebSocket', async () => {

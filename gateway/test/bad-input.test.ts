@@ -333,8 +333,8 @@ function probes(conversationId: string, characterId: string): Probe[] {
     graphqlProbe('mutation($input: LoginInput!) { login(input: $input) { id } }', {
       input: { email: 'someone@example.com', password: 'a long enough password' },
     }),
-    graphqlProbe('mutation($kind: String!, $label: String!) { recordInterest(kind: $kind, label: $label) }', {
-      kind: 'feature',
+    graphqlProbe('mutation($kind: InterestKind!, $label: String!) { recordInterest(kind: $kind, label: $label) }', {
+      kind: 'FEATURE',
       label: 'vip-basic',
     }),
     graphqlProbe('mutation($title: String, $characterId: ID) { createConversation(title: $title, characterId: $characterId) { id } }', {

@@ -33,7 +33,7 @@ describe('interest events', () => {
     await member.fetch('/api/auth/register', { method: 'POST', json: registration() });
     const me = (await (await member.fetch('/api/user')).json()) as { id: string };
     const viaGraphql = await member.graphql<{ recordInterest: boolean }>(
-      'mutation { recordInterest(kind: "feature", label: "text-to-video") }',
+      'mutation { recordInterest(kind: FEATURE, label: "text-to-video") }',
     );
     expect(viaGraphql.data?.recordInterest).toBe(true);
 

@@ -325,8 +325,8 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     const characterId = character.data!.createCharacter.id;
     const listed = async () =>
       (
-        (await gql<{ publicCharacters: { id: string }[] }>(reporter, '{ publicCharacters(limit: 100) { id } }')).data?.publicCharacters ??
-        []
+        (await gql<{ publicCharacters: { nodes: { id: string }[] } }>(reporter, '{ publicCharacters(first: 100) { nodes { id } } }')).data
+          ?.publicCharacters.nodes ?? []
       ).map((c) => c.id);
     expect(await listed()).toContain(characterId);
 

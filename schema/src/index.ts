@@ -6,3 +6,5 @@ export * from './bus/chat';
 export * from './bus/media';
 export * from './bus/moderation';
 export * from './bus/permissions';
+export * from './bus/event-filter';
+export * from './bus/paging';

@@ -33,6 +33,7 @@ export const FIELD_SCOPES: Record<OperationKind, Readonly<Record<string, TokenSc
     imageProvider: READ,
     generation: READ,
     activeGenerations: READ,
+    node: READ,
     __schema: READ,
     __type: READ,
   },
@@ -80,6 +81,8 @@ export const CLOSED_TO_TOKENS = [
   'dismissNotice',
   'updateRatingPreferences',
   'recordInterest',
+  'operatorServices',
+  'operatorEvents',
 ] as const;
 
 /** Root fields an operation selects, through fragments too (a fragment cannot smuggle a field past the check). */

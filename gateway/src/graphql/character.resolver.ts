@@ -1,26 +1,32 @@
 import { SUGGESTED_TRAITS } from '@app/schema';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { patchFrom, toCharacterType } from './chat.mappers';
-import { CardFormat, CharacterCardFileType, CharacterInputType, CharacterPatchInputType, CharacterType } from './chat.types';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { patchFrom, toCharacterType, toConnection } from './chat.mappers';
+import {
+  CardFormat,
+  CharacterCardFileType,
+  CharacterConnectionType,
+  CharacterInputType,
+  CharacterPatchInputType,
+  CharacterType,
+  PageArgsType,
+} from './chat.types';
 import { type GatewayContext, requireUser, viewerRatings } from './context';
 
 @Resolver()
 export class CharacterResolver {
-  @Query(() => [CharacterType], { description: 'My characters, newest first.' })
-  async characters(@Ctx() context: GatewayContext): Promise<CharacterType[]> {
+  @Query(() => CharacterConnectionType, { description: 'My characters, newest first (100 when neither first nor last is given).' })
+  async characters(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<CharacterConnectionType> {
     const user = requireUser(context);
-    return (await context.chat.listCharacters(user.id, context.meta)).map((c) => toCharacterType(c, user.id));
+    return toConnection(await context.chat.listCharacters(user.id, page, context.meta), (c) => toCharacterType(c, user.id));
   }
 
-  @Query(() => [CharacterType], { description: 'Public characters of every member, newest first (8 by default).' })
-  async publicCharacters(
-    @Ctx() context: GatewayContext,
-    @Arg('limit', () => Int, { defaultValue: 8 }) limit: number,
-  ): Promise<CharacterType[]> {
+  @Query(() => CharacterConnectionType, {
+    description: 'Public characters of every member in my ratings, newest first (8 when neither first nor last is given); not counted.',
+  })
+  async publicCharacters(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<CharacterConnectionType> {
     const user = requireUser(context);
-    return (await context.chat.listPublicCharacters(user.id, Math.min(Math.max(limit, 1), 100), viewerRatings(context), context.meta)).map(
-      (c) => toCharacterType(c, user.id),
-    );
+    const characters = await context.chat.listPublicCharacters(user.id, page, viewerRatings(context), context.meta);
+    return toConnection(characters, (c) => toCharacterType(c, user.id));
   }
 
   @Query(() => CharacterType, { description: 'A character I own or a public one.' })
@@ -53,9 +59,10 @@ export class CharacterResolver {
     return toCharacterType(await context.chat.updateCharacter(user.id, id, patchFrom(input, ['description']), context.meta), user.id);
   }
 
-  @Mutation(() => Boolean, { description: 'Owner only.' })
-  async deleteCharacter(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<boolean> {
-    return (await context.chat.deleteCharacter(requireUser(context).id, id, context.meta)).ok;
+  @Mutation(() => ID, { description: "Owner only. Returns the deleted character's id." })
+  async deleteCharacter(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    await context.chat.deleteCharacter(requireUser(context).id, id, context.meta);
+    return id;
   }
 
   @Mutation(() => CharacterType, {

@@ -1,4 +1,4 @@
-import type { Character, ChatLiveUpdate, Message } from '@app/schema';
+import type { Character, ChatLiveUpdate, Message, PageInfo } from '@app/schema';
 import {
   type CharacterType,
   type ConversationUpdateKind,
@@ -49,6 +49,20 @@ export function toUpdateType(update: ChatLiveUpdate): ConversationUpdateType {
     case 'deleted':
       return base;
   }
+}
+
+/** A Relay connection from a service's page: edges with their cursors, and the nodes alone for clients that need no cursor. */
+export function toConnection<Item, Node, Count extends number | null>(
+  page: { items: Item[]; cursors: string[]; pageInfo: PageInfo; totalCount: Count },
+  toNode: (item: Item) => Node,
+) {
+  const nodes = page.items.map(toNode);
+  return {
+    edges: nodes.map((node, index) => ({ cursor: page.cursors[index]!, node })),
+    nodes,
+    pageInfo: page.pageInfo,
+    totalCount: page.totalCount,
+  };
 }
 
 /** Cursors are opaque to clients: base64 of the message's position. */

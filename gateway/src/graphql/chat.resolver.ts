@@ -1,13 +1,15 @@
 import { AppError, type ChatLiveUpdate } from '@app/schema';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { LIVE_TOPICS } from '../live-hub';
-import { decodeCursor, encodeCursor, toMessageType, toUpdateType } from './chat.mappers';
+import { decodeCursor, encodeCursor, toConnection, toMessageType, toUpdateType } from './chat.mappers';
 import {
   ChatProviderType,
+  ConversationConnectionType,
   ConversationType,
   ConversationUpdateType,
   MessageConnectionType,
   MessageType,
+  PageArgsType,
   SendMessagePayloadType,
 } from './chat.types';
 import { type GatewayContext, requireUser, viewerRatings } from './context';
@@ -16,9 +18,11 @@ const MAX_PAGE = 100;
 
 @Resolver()
 export class ChatResolver {
-  @Query(() => [ConversationType], { description: "The signed-in member's conversations, most recently active first." })
-  conversations(@Ctx() context: GatewayContext): Promise<ConversationType[]> {
-    return context.chat.listConversations(requireUser(context).id, context.meta);
+  @Query(() => ConversationConnectionType, {
+    description: "The signed-in member's conversations, most recently active first (100 when neither first nor last is given).",
+  })
+  async conversations(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<ConversationConnectionType> {
+    return toConnection(await context.chat.listConversations(requireUser(context).id, page, context.meta), (c) => c);
   }
 
   @Query(() => ConversationType, { description: 'One of my conversations (NOT_FOUND for anyone else).' })
@@ -86,9 +90,10 @@ export class ChatResolver {
     return context.chat.renameConversation(requireUser(context).id, id, title, context.meta);
   }
 
-  @Mutation(() => Boolean)
-  async deleteConversation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<boolean> {
-    return (await context.chat.deleteConversation(requireUser(context).id, id, context.meta)).ok;
+  @Mutation(() => ID, { description: "Returns the deleted conversation's id." })
+  async deleteConversation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    await context.chat.deleteConversation(requireUser(context).id, id, context.meta);
+    return id;
   }
 
   @Mutation(() => SendMessagePayloadType, {

@@ -1,5 +1,6 @@
-import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ContentRatingType, ModerationStateType } from './moderation.types';
+import { NodeType } from './types';
 
 export enum MessageRoleType {
   USER = 'user',
@@ -41,7 +42,7 @@ export class SwipeType {
   @Field(() => GraphQLISODateTime) createdAt!: string;
 }
 
-@ObjectType('Message')
+@ObjectType('Message', { implements: NodeType })
 export class MessageType {
   @Field(() => ID) id!: string;
   @Field(() => ID) conversationId!: string;
@@ -58,6 +59,15 @@ export class MessageType {
   moderationState!: ModerationStateType;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+/** Relay paging arguments: `first` after `after` forwards, or `last` before `before` backwards; not both `first` and `last`. */
+@ArgsType()
+export class PageArgsType {
+  @Field(() => Int, { nullable: true, description: 'Items from the start of the window (1-100).' }) first?: number | null;
+  @Field(() => String, { nullable: true, description: 'A cursor: the window starts after it.' }) after?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Items from the end of the window (1-100).' }) last?: number | null;
+  @Field(() => String, { nullable: true, description: 'A cursor: the window ends before it.' }) before?: string | null;
 }
 
 @ObjectType('PageInfo')
@@ -81,7 +91,7 @@ export class MessageConnectionType {
   @Field(() => PageInfoType) pageInfo!: PageInfoType;
 }
 
-@ObjectType('Conversation')
+@ObjectType('Conversation', { implements: NodeType })
 export class ConversationType {
   @Field(() => ID) id!: string;
   @Field(() => String) title!: string;
@@ -89,6 +99,22 @@ export class ConversationType {
   @Field(() => String, { nullable: true }) characterName!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+@ObjectType('ConversationEdge')
+export class ConversationEdgeType {
+  @Field(() => String) cursor!: string;
+  @Field(() => ConversationType) node!: ConversationType;
+}
+
+@ObjectType('ConversationConnection', {
+  description: 'Forwards with `first` and `after: pageInfo.endCursor`, backwards with `last` and `before: pageInfo.startCursor`.',
+})
+export class ConversationConnectionType {
+  @Field(() => [ConversationEdgeType]) edges!: ConversationEdgeType[];
+  @Field(() => [ConversationType]) nodes!: ConversationType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+  @Field(() => Int, { description: 'All my conversations, not just this page.' }) totalCount!: number;
 }
 
 @ObjectType('SendMessagePayload')
@@ -114,7 +140,7 @@ export class PersonalityType {
   @Field(() => [String]) traits!: string[];
 }
 
-@ObjectType('Character')
+@ObjectType('Character', { implements: NodeType })
 export class CharacterType {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
@@ -135,6 +161,26 @@ export class CharacterType {
   @Field(() => String) creator!: string;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
+}
+
+@ObjectType('CharacterEdge')
+export class CharacterEdgeType {
+  @Field(() => String) cursor!: string;
+  @Field(() => CharacterType) node!: CharacterType;
+}
+
+@ObjectType('CharacterConnection', {
+  description: 'Forwards with `first` and `after: pageInfo.endCursor`, backwards with `last` and `before: pageInfo.startCursor`.',
+})
+export class CharacterConnectionType {
+  @Field(() => [CharacterEdgeType]) edges!: CharacterEdgeType[];
+  @Field(() => [CharacterType]) nodes!: CharacterType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'All the items of the list, not just this page; null for public characters (not counted).',
+  })
+  totalCount!: number | null;
 }
 
 @InputType()

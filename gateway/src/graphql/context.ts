@@ -6,6 +6,7 @@ import type { LiveHub } from '../live-hub';
 import type { MediaClient } from '../media-client';
 import type { ContentAccess } from '../moderation/content-access';
 import type { ModerationTargets } from '../moderation/moderation-targets';
+import type { OperatorConsole } from '../operator/operator-console';
 
 /** Per-request state every resolver sees; transport details (cookies) are reached only through `session`. */
 export interface GatewayContext {
@@ -21,6 +22,8 @@ export interface GatewayContext {
   live: LiveHub;
   access: ContentAccess;
   targets: ModerationTargets;
+  /** Admins' view of the running platform (instances, the event stream). */
+  operator: OperatorConsole;
   session: {
     token: string | null;
     /** Sets the session cookie (HTTP only; a no-op over WebSocket). */

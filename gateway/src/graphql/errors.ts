@@ -1,6 +1,9 @@
 import { AppError, HTTP_STATUS } from '@app/schema';
 import { type GraphQLFormattedError, GraphQLError } from 'graphql';
 import { logger } from '@app/kit';
+import { ALL_ERROR_CODES } from './error-codes';
+
+const KNOWN_CODES = new Set<unknown>(ALL_ERROR_CODES);
 
 /** Maps errors once: AppError codes become `extensions.code`; anything unexpected is logged and hidden. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -19,7 +22,9 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     logger.error({ err: original, path: formatted.path }, 'resolver crashed');
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
   }
-  return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: code ?? 'BAD_REQUEST' } };
+  // Every code a client sees is one the schema's ErrorCode enum documents.
+  const known = KNOWN_CODES.has(code) ? code : 'BAD_REQUEST';
+  return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: known } };
 }
 
 /** An AppError raised before any resolver runs (an operation refused as a whole), carrying its HTTP status for Apollo. */

@@ -124,9 +124,10 @@ export class MediaResolver {
     return toImageType(await context.media.unlikeImage(user.id, id, context.meta), user.id);
   }
 
-  @Mutation(() => Boolean, { description: 'Owner only: deletes the image, its files and its likes.' })
-  deleteImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<boolean> {
-    return context.media.deleteImage(requireUser(context).id, id, context.meta);
+  @Mutation(() => ID, { description: "Owner only: deletes the image, its files and its likes. Returns the deleted image's id." })
+  async deleteImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    await context.media.deleteImage(requireUser(context).id, id, context.meta);
+    return id;
   }
 
   @Subscription(() => GenerationJobType, {

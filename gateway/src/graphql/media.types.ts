@@ -1,6 +1,7 @@
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfoType } from './chat.types';
 import { ContentRatingType, ModerationStateType } from './moderation.types';
+import { NodeType } from './types';
 
 export enum ImageSizeType {
   SQUARE = '1024x1024',
@@ -61,7 +62,7 @@ export class ImageCreatorType {
   @Field(() => String, { nullable: true }) profileImageUrl!: string | null;
 }
 
-@ObjectType('Image')
+@ObjectType('Image', { implements: NodeType })
 export class ImageType {
   @Field(() => ID) id!: string;
   @Field(() => String, { description: 'The original PNG (owner only while private).' }) imageUrl!: string;
@@ -99,7 +100,10 @@ export class ImageConnectionType {
   @Field(() => PageInfoType) pageInfo!: PageInfoType;
 }
 
-@ObjectType('GenerationJob', { description: 'One image generation, from queued to done (or failed / cancelled, refunded).' })
+@ObjectType('GenerationJob', {
+  description: 'One image generation, from queued to done (or failed / cancelled, refunded).',
+  implements: NodeType,
+})
 export class GenerationJobType {
   @Field(() => ID) id!: string;
   @Field(() => GenerationStatusType) status!: GenerationStatusType;

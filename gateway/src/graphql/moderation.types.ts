@@ -1,4 +1,6 @@
 import { Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AGE_ASSURANCE_LEVELS, type AgeAssuranceLevel, TAKEDOWN_REQUESTER_ROLES, type TakedownRequesterRole } from '@app/schema';
+import { contractEnum } from './contract-enum';
 
 export enum ContentRatingType {
   SAFE = 'safe',
@@ -142,10 +144,13 @@ export class RatingPreferencesInput {
   @Field(() => RatingDisplayType) explicit!: RatingDisplayType;
 }
 
+export const AgeAssuranceLevelType = contractEnum('AgeAssuranceLevel', AGE_ASSURANCE_LEVELS, {
+  valueDescriptions: { declared: 'Self-declared at sign-up.', verified: 'Confirmed by a highly effective age-assurance method.' },
+});
+
 @ObjectType('AgeAssurance', { description: "How the member's age is known." })
 export class AgeAssuranceType {
-  @Field(() => String, { description: 'declared (self-declaration at sign-up) or verified (by an age-assurance provider).' })
-  level!: string;
+  @Field(() => AgeAssuranceLevelType) level!: AgeAssuranceLevel;
   @Field(() => String) method!: string;
   @Field(() => GraphQLISODateTime) checkedAt!: string;
 }
@@ -204,12 +209,16 @@ export class ModerationTargetType {
   @Field(() => GraphQLISODateTime) createdAt!: string;
 }
 
+export const TakedownRequesterRoleType = contractEnum('TakedownRequesterRole', TAKEDOWN_REQUESTER_ROLES, {
+  description: 'Who filed a takedown.',
+});
+
 @ObjectType('TakedownRequester')
 export class TakedownRequesterType {
   @Field(() => String) name!: string;
   @Field(() => String) email!: string;
   @Field(() => String) signature!: string;
-  @Field(() => String) role!: string;
+  @Field(() => TakedownRequesterRoleType) role!: TakedownRequesterRole;
 }
 
 @ObjectType('CaseReporter', { description: 'The member who filed a report.' })

@@ -79,8 +79,8 @@ describe('GraphQL document limits', () => {
   });
 
   it('report graphql-js validation errors with a code, as Apollo does over HTTP', () => {
-    const result = parseAndValidate(schema, '{ nope }');
-    expect(result.errors?.[0]?.message).toBe('Cannot query field "nope" on type "Query".');
+    const result = parseAndValidate(schema, '{ noSuchField }');
+    expect(result.errors?.[0]?.message).toBe('Cannot query field "noSuchField" on type "Query".');
     expect(result.errors?.[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });

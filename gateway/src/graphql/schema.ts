@@ -4,16 +4,31 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from './account.resolver';
 import { CharacterResolver } from './character.resolver';
+import { ErrorExtensionsType } from './error-codes';
 import { ChatResolver } from './chat.resolver';
 import { MediaResolver } from './media.resolver';
 import { ModerationResolver } from './moderation.resolver';
+import { NodeResolver } from './node.resolver';
+import { OperatorResolver } from './operator.resolver';
 import { TokensResolver } from './tokens.resolver';
 import { LiveHub } from '../live-hub';
 
 /** The gateway's GraphQL schema; inputs are validated once, by the owning service's zod contract. */
 export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
   return buildSchemaSync({
-    resolvers: [AccessTokenResolver, AccountResolver, TokensResolver, ChatResolver, CharacterResolver, MediaResolver, ModerationResolver],
+    resolvers: [
+      AccessTokenResolver,
+      AccountResolver,
+      TokensResolver,
+      ChatResolver,
+      CharacterResolver,
+      MediaResolver,
+      ModerationResolver,
+      OperatorResolver,
+      NodeResolver,
+    ],
+    // Not returned by any field: documents each error's `extensions` (and the ErrorCode enum) in the SDL.
+    orphanedTypes: [ErrorExtensionsType],
     validate: false,
     pubSub: live,
   });

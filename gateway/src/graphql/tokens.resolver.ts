@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { INTEREST_KINDS, type InterestKind } from '@app/schema';
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { LIVE_TOPICS } from '../live-hub';
+import { contractEnum } from './contract-enum';
 import { type GatewayContext, requireOperator, requireUser } from './context';
 import { DashboardStatsType, type QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
+
+const InterestKindType = contractEnum('InterestKind', INTEREST_KINDS, {
+  valueDescriptions: { feature: 'A feature announced as coming soon.', vip_subscribe: 'A VIP group on the landing page.' },
+});
 
 @Resolver()
 export class TokensResolver {
@@ -32,10 +38,10 @@ export class TokensResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "Records interest in a feature or VIP group (landing page); kind: feature | vip_subscribe, label: e.g. 'vip-basic'.",
+    description: "Records interest in a feature or VIP group (landing page); label: e.g. 'vip-basic'.",
   })
   async recordInterest(
-    @Arg('kind', () => String) kind: string,
+    @Arg('kind', () => InterestKindType) kind: InterestKind,
     @Arg('label', () => String) label: string,
     @Ctx() context: GatewayContext,
   ): Promise<boolean> {

@@ -1,7 +1,18 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLISODateTime } from 'type-graphql';
 import type { AgeAssurance, RatingPreferences, Role } from '@app/schema';
 import { AgeAssuranceType, RatingPreferencesType, RoleType } from './moderation.types';
+
+/** What `Query.node` returns: the mapped item with the name of its GraphQL type. */
+export type NodeValue = { id: string; __typename: 'Conversation' | 'Message' | 'Character' | 'Image' | 'GenerationJob' };
+
+@InterfaceType('Node', {
+  description: 'An item with a global id (a UUID, unique across types): `Query.node(id:)` reads it again by that id alone.',
+  resolveType: (value: NodeValue) => value.__typename,
+})
+export abstract class NodeType {
+  @Field(() => ID) id!: string;
+}
 
 @ObjectType('User', { description: 'A member of the platform.' })
 export class UserType {

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { logger } from '@app/kit';
-import { type GraphQLSchema, GraphQLError, getOperationAST } from 'graphql';
+import { logger, runWithRequestContext, websocketConnections } from '@app/kit';
+import { type ExecutionArgs, type GraphQLSchema, GraphQLError, execute, getOperationAST, subscribe } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { clientIp } from '../http/client-ip';
@@ -25,7 +25,7 @@ const tooManyOperations = [new GraphQLError('Too many operations open on one con
 export interface WebSocketOptions {
   server: http.Server;
   schema: GraphQLSchema;
-  services: Pick<GatewayContext, 'identity' | 'chat' | 'media' | 'live' | 'access' | 'targets'>;
+  services: Pick<GatewayContext, 'identity' | 'chat' | 'media' | 'live' | 'access' | 'targets' | 'operator'>;
   liveSessions: LiveSessions;
   pressure: PressureMonitor;
   trustProxyHops: number;
@@ -49,6 +49,10 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
     wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit('connection', ws, request));
   };
   server.on('upgrade', onUpgrade);
+  wsServer.on('connection', (socket) => {
+    websocketConnections.inc();
+    socket.once('close', () => websocketConnections.dec());
+  });
 
   const cleanup = useServer<Record<string, unknown>, { context?: GatewayContext }>(
     {
@@ -108,6 +112,9 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
         const deadlineAt = isSubscription ? undefined : Date.now() + options.executionTimeoutMs;
         return { ...connection, meta: { ...connection.meta, deadlineAt } } satisfies GatewayContext;
       },
+      // Each operation's log lines carry the connection's request id and member, as an HTTP request's do.
+      execute: (args) => runWithRequestContext(logContextOf(args), () => execute(args)),
+      subscribe: (args) => runWithRequestContext(logContextOf(args), () => subscribe(args)),
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!result.errors) return;
         return { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) };
@@ -126,4 +133,9 @@ export function serveGraphQLOverWebSocket(options: WebSocketOptions): { dispose(
       await cleanup.dispose();
     },
   };
+}
+
+function logContextOf(args: ExecutionArgs) {
+  const { meta } = args.contextValue as GatewayContext;
+  return { requestId: meta.requestId, userId: meta.userId };
 }

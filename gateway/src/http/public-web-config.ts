@@ -12,6 +12,10 @@ export interface PublicWebConfig {
   analytics?: { provider: 'plausible' | 'ga4'; endpoint: string; siteId: string } | null;
   /** Members whose age is only self-declared see safe content only (the web app says how to verify). */
   ageVerificationRequired: boolean;
+  /** The Developers page (`/developers`) and the links to it. */
+  apiDocs: boolean;
+  /** The GraphQL explorer at `/developers/explorer` (the gateway answers 404 there when off). */
+  explorer: boolean;
 }
 
 /** Unset variables are left out so the web app applies its documented defaults. */
@@ -30,5 +34,7 @@ export function readPublicWebConfig(env: NodeJS.ProcessEnv): PublicWebConfig {
     launchDate,
     analytics: provider && endpoint && siteId ? { provider, endpoint, siteId } : null,
     ageVerificationRequired: vars.AGE_VERIFICATION_REQUIRED,
+    apiDocs: vars.API_DOCS_ENABLED,
+    explorer: vars.GRAPHQL_EXPLORER_ENABLED,
   };
 }

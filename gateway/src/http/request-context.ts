@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { logger } from '@app/kit';
+import { type RequestContext, logger, runWithRequestContext } from '@app/kit';
 import { AppError, HTTP_STATUS, type User } from '@app/schema';
 import type { NextFunction, Request, Response } from 'express';
+import { pinoHttp } from 'pino-http';
 import { clientIp } from './client-ip';
 import { readSessionToken } from './cookies';
 import type { IdentityClient } from '../identity-client';
@@ -14,6 +15,8 @@ export interface RequestState {
   deadlineAt: number;
   clientIp: string;
   sessionToken: string | null;
+  /** Set once the session is read: the member the request acts for (for the access log). */
+  userId?: string;
   /** The member behind the session or access token, and the token's scopes; resolved once per request, on first use. */
   access(): Promise<Access | null>;
   user(): Promise<User | null>;
@@ -55,19 +58,52 @@ function withHttpHead(error: AppError): AppError {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** The GraphQL operation a POST names, for the access log (bounded: a name, never the document). */
+function operationNameOf(req: Request): string | undefined {
+  const name = (req.body as { operationName?: unknown } | undefined)?.operationName;
+  return typeof name === 'string' && /^[A-Za-z_]\w{0,63}$/.test(name) ? name : undefined;
+}
+
+/**
+ * One access-log line per request (pino-http), when it finishes or is cut short: method, path without its
+ * query, status, latency, request id, member id and GraphQL operation. Never headers: they carry cookies and tokens.
+ */
+const accessLog = pinoHttp<Request, Response>({
+  logger,
+  genReqId: (req) => req.state.requestId,
+  autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.path) },
+  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  customSuccessMessage: () => 'request',
+  customErrorMessage: () => 'request failed',
+  customAttributeKeys: { responseTime: 'latencyMs', req: 'http', reqId: 'requestId' },
+  quietReqLogger: true,
+  // Known only once the request has run, so added to the finished line rather than bound up front.
+  customSuccessObject: (req, _res, line: object) => ({ ...line, userId: req.state.userId, operationName: operationNameOf(req) }),
+  customErrorObject: (req, _res, _error, line: object) => ({ ...line, userId: req.state.userId, operationName: operationNameOf(req) }),
+  serializers: {
+    req: (req: { method: string; raw: Request }) => ({ method: req.method, path: req.raw.originalUrl.split('?')[0] }),
+    res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+  },
+});
+
 /** Gives every request an id, its client address and lazy session lookup, and logs it when it ends. */
 export function requestContext(identity: IdentityClient, trustProxyHops: number, executionTimeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : randomUUID();
     const deadlineAt = Date.now() + executionTimeoutMs;
     const sessionToken = readSessionToken(req.headers);
     let access: Promise<Access | null> | null = null;
     let userId: string | undefined;
+    // Every log line of the request carries its id, and its member's once the session is read.
+    const logContext: RequestContext = { requestId };
     const resolveAccess = () => {
       access ??= resolveSession(identity, sessionToken, requestId, deadlineAt).then((resolved) => {
         userId = resolved?.user.id;
+        req.state.userId = userId;
+        logContext.userId = userId;
         return resolved;
       });
       return access;
@@ -82,22 +118,11 @@ export function requestContext(identity: IdentityClient, trustProxyHops: number,
     };
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
-      if (req.path === '/healthz' || req.path === '/readyz') return;
       // A REST write may have changed the member's balance or profile: their cached session is read afresh.
       // (GraphQL mutations do the same in the gateway's Apollo plugin; queries, POSTed too, keep it.)
       if (userId && !READ_METHODS.has(req.method) && !req.originalUrl.startsWith('/graphql')) identity.sessions.forgetMember(userId);
-      logger.info(
-        {
-          requestId,
-          userId,
-          method: req.method,
-          path: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          latencyMs: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
     });
-    next();
+    accessLog(req, res);
+    runWithRequestContext(logContext, next);
   };
 }

@@ -4,7 +4,14 @@ import express, { type Request, type Response, Router } from 'express';
 import { compressedAssets } from './compressed-assets';
 import type { PublicWebConfig } from './public-web-config';
 
-/** Serves the built web app: hashed assets cached for a year, every other page path gets index.html. */
+/** Where the GraphQL explorer (web/explorer.html, its own Vite entry) is served. */
+export const EXPLORER_PATH = '/developers/explorer';
+const EXPLORER_FILE = 'explorer.html';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other page path gets index.html, and
+ * the GraphQL explorer at EXPLORER_PATH unless `publicConfig.explorer` is off (then that path is a 404 page).
+ */
 export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Router {
   const router = Router();
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(publicConfig).replace(/</g, '\\u003c')};\n`;
@@ -20,17 +27,37 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     });
     return router;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/app-config.js"></script>');
+  const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'));
+  const sendIndex = (res: Response, status = 200) => {
+    res.status(status).setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(indexHtml);
+  };
   router.use('/assets', compressedAssets(path.join(webDist, 'assets')));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
+  // The explorer has one address, the one GRAPHQL_EXPLORER_ENABLED governs, not also its file's.
+  router.get(`/${EXPLORER_FILE}`, (_req, res) => sendIndex(res, 404));
+  router.get(EXPLORER_PATH, explorerPage(webDist, publicConfig, sendIndex));
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   // Express routes HEAD here too; res.send answers it with the headers alone.
-  router.get(/^\/(?!api\/|api$|graphql).*/, (_req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
-  });
+  router.get(/^\/(?!api\/|api$|graphql).*/, (_req: Request, res: Response) => sendIndex(res));
   return router;
+}
+
+/** The explorer's page, or the app's not-found page with a 404 when it is turned off or was not built. */
+function explorerPage(webDist: string, publicConfig: PublicWebConfig, sendIndex: (res: Response, status: number) => void) {
+  const explorerFile = path.join(webDist, EXPLORER_FILE);
+  const explorerHtml = publicConfig.explorer && fs.existsSync(explorerFile) ? withAppConfig(fs.readFileSync(explorerFile, 'utf8')) : null;
+  return (_req: Request, res: Response) => {
+    if (!explorerHtml) return sendIndex(res, 404);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(explorerHtml);
+  };
+}
+
+/** Both pages read the public settings before their own scripts run. */
+function withAppConfig(html: string): string {
+  return html.replace('<head>', '<head>\n    <script src="/app-config.js"></script>');
 }

@@ -62,7 +62,7 @@ export function chatRoutes(
   router.get(
     '/conversations',
     on(async (req, res, user) => {
-      res.json(await chat.listConversations(user.id, meta(req, user)));
+      res.json(await chat.listRecentConversations(user.id, meta(req, user)));
     }),
   );
   router.post(
@@ -131,7 +131,7 @@ export function chatRoutes(
   router.get(
     '/characters',
     on(async (req, res, user) => {
-      res.json((await chat.listCharacters(user.id, meta(req, user))).map((c) => toCharacterType(c, user.id)));
+      res.json((await chat.listRecentCharacters(user.id, meta(req, user))).map((c) => toCharacterType(c, user.id)));
     }),
   );
   router.get(
@@ -139,9 +139,8 @@ export function chatRoutes(
     on(async (req, res, user) => {
       const limit = req.query.limit === undefined ? 8 : Number(req.query.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new AppError('VALIDATION_FAILED', 'limit must be between 1 and 100');
-      res.json(
-        (await chat.listPublicCharacters(user.id, limit, access.ratingsFor(user), meta(req, user))).map((c) => toCharacterType(c, user.id)),
-      );
+      const page = await chat.listPublicCharacters(user.id, { first: limit }, access.ratingsFor(user), meta(req, user));
+      res.json(page.items.map((c) => toCharacterType(c, user.id)));
     }),
   );
   router.post(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
 import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
+import { pageOf, paged } from './paging';
+
 
 /** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
 export const CHAT_LIMITS = {
@@ -11,7 +13,11 @@ export const CHAT_LIMITS = {
   traitLength: 40,
   traits: 20,
   pageSizeMax: 100,
+  /** The compatible REST lists answer whole arrays, page after page, up to these many items. */
   conversationsMax: 200,
+  charactersMax: 500,
+  /** The public characters a page of Discover shows when the client names no page size. */
+  publicCharactersPageDefault: 8,
   /** A character card file (PNG or JSON); the chat service's card parser holds files to the same bound. */
   cardFileBytes: 8 * 1024 * 1024,
 } as const;
@@ -165,6 +171,12 @@ export const MessagePage = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePage>;
 
+/** A member's conversations are always counted (one member keeps at most 1000). */
+export const ConversationPage = pageOf(Conversation).extend({ totalCount: z.number().int() });
+export type ConversationPage = z.infer<typeof ConversationPage>;
+export const CharacterPage = pageOf(Character);
+export type CharacterPage = z.infer<typeof CharacterPage>;
+
 export const ChatProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
 export type ChatProviderInfo = z.infer<typeof ChatProviderInfo>;
 
@@ -174,7 +186,8 @@ const ConversationRef = UserRef.extend({ conversationId: Id });
 const CharacterRef = UserRef.extend({ characterId: Id });
 
 export const chatRpc = {
-  listConversations: defineRpc('svc.chat.conversation.list', UserRef, z.object({ conversations: z.array(Conversation) })),
+  /** The member's conversations, most recently active first; 100 when no page size is named. */
+  listConversations: defineRpc('svc.chat.conversation.list', paged(UserRef), ConversationPage),
   getConversation: defineRpc('svc.chat.conversation.get', ConversationRef, Conversation),
   createConversation: defineRpc(
     'svc.chat.conversation.create',
@@ -206,12 +219,10 @@ export const chatRpc = {
   stopReply: defineRpc('svc.chat.reply.stop', ConversationRef, z.object({ stopped: z.boolean() })),
   providerInfo: defineRpc('svc.chat.provider.info', z.object({}), ChatProviderInfo),
 
-  listCharacters: defineRpc('svc.chat.character.list', UserRef, z.object({ characters: z.array(Character) })),
-  listPublicCharacters: defineRpc(
-    'svc.chat.character.public',
-    UserRef.extend({ limit: z.number().int().min(1).max(100).default(8), ratings: ViewerRatings }),
-    z.object({ characters: z.array(Character) }),
-  ),
+  /** The member's characters, newest first; 100 when no page size is named. */
+  listCharacters: defineRpc('svc.chat.character.list', paged(UserRef), CharacterPage),
+  /** Public characters in the viewer's ratings, newest first (8 when no page size is named); not counted (totalCount null). */
+  listPublicCharacters: defineRpc('svc.chat.character.public', paged(UserRef.extend({ ratings: ViewerRatings })), CharacterPage),
   /** The owner's character, or a public one in the viewer's ratings. */
   getCharacter: defineRpc('svc.chat.character.get', CharacterRef.extend({ ratings: ViewerRatings }), Character),
   createCharacter: defineRpc('svc.chat.character.create', UserRef.extend({ input: z.unknown() }), Character),

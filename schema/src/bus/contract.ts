@@ -46,6 +46,8 @@ export const RequestMeta = z.object({
   userId: z.string().optional(),
   /** Epoch ms after which the caller has stopped waiting; handlers skip expensive work past it. */
   deadlineAt: z.number().int().optional(),
+  /** W3C trace context of the caller's span (`00-<trace id>-<span id>-<flags>`), present only while tracing is on. */
+  traceparent: z.string().max(128).optional(),
 });
 export type RequestMeta = z.infer<typeof RequestMeta>;
 

@@ -249,6 +249,7 @@ export const AgeAssured = z.object({
 });
 
 export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
+export type InterestKind = (typeof INTEREST_KINDS)[number];
 export const InterestInput = z.object({
   kind: z.enum(INTEREST_KINDS, { error: 'kind must be feature or vip_subscribe' }),
   label: z.string({ error: 'label is required' }).regex(/^[a-z0-9-]{1,64}$/, 'label must be 1-64 lowercase letters, digits or dashes'),

@@ -103,6 +103,10 @@ export type ReportInput = z.input<typeof ReportInput>;
 const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+/** Who filed a takedown: the person depicted, someone acting for them, or (for rights) the holder or their agent. */
+export const TAKEDOWN_REQUESTER_ROLES = ['depicted_person', 'authorised_representative', 'rights_holder'] as const;
+export type TakedownRequesterRole = (typeof TAKEDOWN_REQUESTER_ROLES)[number];
+
 const TakedownCommon = z.object({
   /** Links to (or ids of) the images and characters on this site: what the request is about. */
   content: requiredText(MODERATION_LIMITS.takedownText, 'Please give the links to the content on this site.'),
@@ -122,7 +126,7 @@ const TakedownCommon = z.object({
 export const IntimateImageTakedown = TakedownCommon.extend({
   kind: z.literal('intimate_image'),
   /** Whether the requester is the person depicted or acts for them. */
-  requester: z.enum(['depicted_person', 'authorised_representative'], {
+  requester: z.enum(['depicted_person', 'authorised_representative'] as const satisfies readonly TakedownRequesterRole[], {
     error: 'Please say whether you are the person shown or act for them.',
   }),
   statement: requiredText(MODERATION_LIMITS.takedownText, 'Please describe why the content was shared without consent.'),
@@ -210,7 +214,7 @@ export const ModerationCase = z.object({
   reporter: CaseReporter.nullable(),
   /** Takedowns: the reference the requester holds, and who they are (moderators only). */
   reference: z.string().nullable(),
-  requester: z.object({ name: z.string(), email: z.string(), signature: z.string(), role: z.string() }).nullable(),
+  requester: z.object({ name: z.string(), email: z.string(), signature: z.string(), role: z.enum(TAKEDOWN_REQUESTER_ROLES) }).nullable(),
   status: CaseStatus,
   createdAt: z.string().datetime(),
   /** Act by: the report's deadline, or a takedown's 48-hour removal deadline. */

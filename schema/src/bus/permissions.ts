@@ -21,6 +21,10 @@ export interface BusGrant {
   durableConsumers: Readonly<Record<string, readonly EventDef[]>>;
   /** Event types it follows from "now on" with one ephemeral consumer per instance, each on one event type. */
   tailsEvents: readonly EventDef[];
+  /** Follows the whole event stream (`evt.>`) from "now on" with one ephemeral consumer per instance: operators' live view. */
+  tailsAllEvents: boolean;
+  /** Lists the running service instances and their live state (`$SRV.INFO`): operators' view of the platform. */
+  discoversServices: boolean;
   /** Live (not stored) subjects it publishes and subscribes to; NATS wildcards allowed. */
   publishesLive: readonly string[];
   subscribesLive: readonly string[];
@@ -65,6 +69,9 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     publishesEvents: [],
     durableConsumers: {},
     tailsEvents: [],
+    // The operator screen: the live view of every event, and the services that are up with their circuits and queues.
+    tailsAllEvents: true,
+    discoversServices: true,
     publishesLive: [],
     subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS, TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
   },
@@ -85,6 +92,8 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       ],
     },
     tailsEvents: [],
+    tailsAllEvents: false,
+    discoversServices: false,
     publishesLive: [TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
     subscribesLive: [],
   },
@@ -97,6 +106,8 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       'chat-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
     },
     tailsEvents: [],
+    tailsAllEvents: false,
+    discoversServices: false,
     // Replies stream to the gateway; a stop reaches whichever chat instance writes the reply.
     publishesLive: [CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT],
     subscribesLive: [CHAT_STOP_SUBJECT],
@@ -111,6 +122,8 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       'media-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
     },
     tailsEvents: [],
+    tailsAllEvents: false,
+    discoversServices: false,
     // Job updates go to the gateway; a cancel reaches whichever media instance draws the job.
     publishesLive: [GENERATION_LIVE_SUBJECTS, GENERATION_CANCEL_SUBJECT],
     subscribesLive: [GENERATION_CANCEL_SUBJECT],

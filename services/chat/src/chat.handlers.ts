@@ -17,7 +17,7 @@ export function serveChat(
   provider: ChatProvider,
 ): Promise<Subscription[]> {
   return Promise.all([
-    bus.serve(chatRpc.listConversations, async ({ userId }) => ({ conversations: await conversations.list(userId) })),
+    bus.serve(chatRpc.listConversations, ({ userId, ...page }) => conversations.list(userId, page)),
     bus.serve(chatRpc.getConversation, ({ userId, conversationId }) => conversations.get(userId, conversationId)),
     bus.serve(chatRpc.createConversation, ({ userId, title, characterId, ratings }) =>
       conversations.create(userId, title, characterId ?? null, ratings),
@@ -37,8 +37,8 @@ export function serveChat(
     bus.serve(chatRpc.stopReply, async ({ userId, conversationId }) => ({ stopped: await conversations.stop(userId, conversationId) })),
     bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
 
-    bus.serve(chatRpc.listCharacters, async ({ userId }) => ({ characters: await characters.list(userId) })),
-    bus.serve(chatRpc.listPublicCharacters, async ({ limit, ratings }) => ({ characters: await characters.listPublic(limit, ratings) })),
+    bus.serve(chatRpc.listCharacters, ({ userId, ...page }) => characters.list(userId, page)),
+    bus.serve(chatRpc.listPublicCharacters, ({ ratings, userId: _viewer, ...page }) => characters.listPublic(ratings, page)),
     bus.serve(chatRpc.getCharacter, ({ userId, characterId, ratings }) => characters.get(userId, characterId, ratings)),
     bus.serve(chatRpc.createCharacter, ({ userId, input }) => characters.create(userId, input)),
     bus.serve(chatRpc.updateCharacter, ({ userId, characterId, input }) => characters.update(userId, characterId, input)),

@@ -1,5 +1,5 @@
-import { PendingCharges, type ServiceDefinition, UnitOfWork } from '@app/kit';
-import { modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
+import { PendingCharges, type ServiceDefinition, UnitOfWork, circuitStates } from '@app/kit';
+import { MODERATION_MODEL_CIRCUIT, modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
 import { chatEvents } from '@app/schema';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
@@ -15,7 +15,7 @@ import { ChatModeration1764900000000 } from './migrations/1764900000000-chat-mod
 import { ChatModerationMarks1765000000000 } from './migrations/1765000000000-chat-moderation-marks';
 import { ChatModeration, startModerationConsumer } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
-import { CircuitBreakerProvider } from './providers/circuit-breaker';
+import { CHAT_PROVIDER_CIRCUIT, CircuitBreakerProvider } from './providers/circuit-breaker';
 import { DemoChatProvider } from './providers/demo.provider';
 import { OpenAiChatProvider, chatProviderEnvironment, readOpenAiChatConfig } from './providers/openai-chat.provider';
 import { ReplyEngine } from './replies/reply-engine';
@@ -33,10 +33,10 @@ export interface ChatServiceOverrides extends Partial<ChatConfig> {
 /** The configured OpenAI-compatible provider, or the offline demo responder when none is set. */
 export function chooseProvider(env: NodeJS.ProcessEnv, config: ChatConfig): ChatProvider {
   const openAi = readOpenAiChatConfig(env);
-  // A dead provider fails fast (and refunds) instead of holding every member's reply until it times out.
-  return openAi
-    ? new CircuitBreakerProvider(new OpenAiChatProvider(openAi), { failureThreshold: 5, cooldownMs: 30_000 })
-    : new DemoChatProvider(config.demoChunkDelayMs);
+  const provider = openAi ? new OpenAiChatProvider(openAi) : new DemoChatProvider(config.demoChunkDelayMs);
+  // A dead provider fails fast (and refunds) instead of holding every member's reply until it times out. The demo
+  // never fails, but behind the same breaker operators see its circuit like a real provider's.
+  return new CircuitBreakerProvider(provider, { name: CHAT_PROVIDER_CIRCUIT, failureThreshold: 5, cooldownMs: 30_000 });
 }
 
 /** Conversations, messages and characters; replies are produced here, streamed live, and charged via identity. */
@@ -70,6 +70,8 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const conversations = new ConversationsService(store, ledger, characters, engine, provider, config, policy);
     const moderation = new ChatModeration(store);
     const handlers = await serveChat(bus, conversations, characters, moderation, provider);
+    // Discovery and the metrics show the provider's circuit and the content policy's model's (when one is configured).
+    bus.reportStatus(() => ({ circuits: circuitStates([CHAT_PROVIDER_CIRCUIT, MODERATION_MODEL_CIRCUIT]) }));
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
     return [
       ...handlers,

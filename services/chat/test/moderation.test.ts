@@ -86,9 +86,9 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
   const get = (userId: string, characterId: string, ratings: ContentRating[] = ALL_RATINGS) =>
     platform.bus.request(chatRpc.getCharacter, { userId, characterId, ratings }, meta(userId));
   const publicIds = async (userId: string, ratings: ContentRating[] = ALL_RATINGS) =>
-    (await platform.bus.request(chatRpc.listPublicCharacters, { userId, limit: 100, ratings }, meta(userId))).characters.map((c) => c.id);
+    (await platform.bus.request(chatRpc.listPublicCharacters, { userId, first: 100, ratings }, meta(userId))).items.map((c) => c.id);
   const ownIds = async (userId: string) =>
-    (await platform.bus.request(chatRpc.listCharacters, { userId }, meta(userId))).characters.map((c) => c.id);
+    (await platform.bus.request(chatRpc.listCharacters, { userId }, meta(userId))).items.map((c) => c.id);
   const startChat = (userId: string, characterId: string | null = null) =>
     platform.bus.request(chatRpc.createConversation, { userId, title: 'Moderated', characterId }, meta(userId));
   const messages = async (userId: string, conversationId: string) =>

@@ -8,10 +8,12 @@ import {
   infraEnvironment,
   listenEnvironment,
   loggingEnvironment,
+  metricsEnvironment,
   natsCredentialsEnvironment,
   outboxEnvironment,
   standaloneEnvironment,
   storageEnvironment,
+  tracingEnvironment,
 } from '@app/kit';
 import { imageProviderEnvironment, mediaEnvironment } from '@app/media';
 import { modelStageEnvironment, policyEnvironment } from '@app/policy';
@@ -25,7 +27,9 @@ export const PLATFORM_ENVIRONMENTS: Environment<Record<string, Variable<unknown>
   outboxEnvironment,
   storageEnvironment,
   loggingEnvironment,
+  tracingEnvironment,
   standaloneEnvironment,
+  metricsEnvironment,
   gatewayEnvironment,
   publicWebEnvironment,
   identityEnvironment,

@@ -247,7 +247,7 @@ export function renderEventCatalog(): string {
     '',
     'Every domain event is stored in the event stream (`EVENTS` on NATS JetStream, `DATA_DIR/events` in the embedded mode) as an envelope whose `type` is its subject, `evt.<service>.<entity>.<verb>`, and whose `data` holds the fields listed under the event. `npm run events -- tail` prints them (see "Watching the event stream" in the README).',
     '',
-    '**Emitted by** is the bus principal that publishes the event (`publishesEvents` in `BUS_PERMISSIONS`); **consumed by** lists the durable consumers that read it, with their principal, and the principals that follow it live. Operators may read every event.',
+    '**Emitted by** is the bus principal that publishes the event (`publishesEvents` in `BUS_PERMISSIONS`); **consumed by** lists the durable consumers that read it, with their principal, and the principals that follow it live. Operators may read every event, with `npm run events -- tail` or, as admins, on the Operator screen of the web app (the `operatorEvents` subscription, which the gateway serves from one live tail of every event).',
     '',
     '## Envelope',
     '',

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { Infra, NATS_OPERATOR_PASSWORD_VARIABLE, type NatsTls, patternCovers, subjectMatches } from '@app/kit';
-import { EVENT_STREAM, EVENT_SUBJECTS, type EventEnvelope } from '@app/schema';
+import { Infra, NATS_OPERATOR_PASSWORD_VARIABLE, type NatsTls, patternCovers } from '@app/kit';
+import { EVENT_STREAM, EVENT_SUBJECTS, type EventEnvelope, eventMatches, isSubjectPattern } from '@app/schema';
 import { type Consumer, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { AuthorizationError, type NatsConnection, connect } from '@nats-io/transport-node';
 
@@ -33,8 +33,6 @@ const OPERATOR_USER = 'operator';
 const POLL_INTERVAL_MS = 250;
 const DURATION_UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Where an event names the members it concerns besides its actor. */
-const MEMBER_KEYS = new Set(['userId', 'ownerId']);
 
 interface TailOptions {
   subject: string;
@@ -75,15 +73,6 @@ function parse(args: string[], nowMs: number): TailOptions | string {
   return { subject, member, sinceMs, follow: values.follow ?? false };
 }
 
-function isSubjectPattern(pattern: string): boolean {
-  const tokens = pattern.split('.');
-  return tokens.every((token, index) => {
-    if (token.length === 0 || /\s/.test(token)) return false;
-    if (token === '>') return index === tokens.length - 1;
-    return token === '*' || !/[*>]/.test(token);
-  });
-}
-
 function parseSince(text: string, nowMs: number): number | null {
   const duration = /^(\d+)([smhd])$/.exec(text);
   if (duration) return nowMs - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]!;
@@ -94,16 +83,9 @@ function parseSince(text: string, nowMs: number): number | null {
 }
 
 function matches(options: TailOptions, envelope: EventEnvelope): boolean {
-  if (!subjectMatches(options.subject, envelope.type)) return false;
   // The event's own time, in both modes: the NATS consumer starts at --since too, but by the time the stream stored it.
   if (Date.parse(envelope.occurredAt) < options.sinceMs) return false;
-  return !options.member || envelope.actorId === options.member || namesMember(envelope.data, options.member);
-}
-
-function namesMember(value: unknown, memberId: string): boolean {
-  if (Array.isArray(value)) return value.some((item) => namesMember(item, memberId));
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => (MEMBER_KEYS.has(key) && item === memberId) || namesMember(item, memberId));
+  return eventMatches({ subject: options.subject, memberId: options.member }, envelope);
 }
 
 /** stdout, written at the pace its reader takes; a reader that went away (`| head`) ends the tail quietly. */

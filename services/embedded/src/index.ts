@@ -16,6 +16,7 @@ import {
   logger,
   openObjectStorage,
   principalOf,
+  readMetricsToken,
   startService,
 } from '@app/kit';
 import { mediaService } from '@app/media';
@@ -76,6 +77,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       bus,
       config: { ...readGatewayConfig(env), ...options.gateway },
       storage: openObjectStorage(infra),
+      databaseUrl: infra.databaseUrl,
+      metricsToken: readMetricsToken(env),
       isReady: async () => (await Promise.all([bus.isReady(), ...services.map((service) => service.isReady())])).every(Boolean),
     });
     const { url, port } = await gateway.listen();

@@ -1,4 +1,6 @@
-import { exitWhenBusIsLost, logger } from '@app/kit';
+// First: tracing must patch http, express and pg before anything loads them.
+import '@app/kit/tracing-entry/platform';
+import { exitWhenBusIsLost, logger, stopTracing } from '@app/kit';
 import { startEmbedded } from './index';
 
 async function main(): Promise<void> {
@@ -10,6 +12,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await platform.stop();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());

@@ -12,4 +12,6 @@ export * from './circuit-breaker';
 export * from './data-dir-lock';
 export * from './http-upstream';
 export * from './env';
+export * from './metrics';
+export * from './tracing';
 export { hashSessionToken } from './session-token';

@@ -8,15 +8,19 @@ import {
   infraEnvironment,
   listenEnvironment,
   loggingEnvironment,
+  metricsEnvironment,
   natsCredentialsEnvironment,
   outboxEnvironment,
   standaloneEnvironment,
+  tracingEnvironment,
 } from './env/kit.environment';
 import { eventsEnvironment } from './bus/event-retention';
 import { lockDataDir } from './data-dir-lock';
 import { Database, type DatabaseOptions } from './db/database';
 import { Outbox, readOutboxOptions } from './db/outbox';
 import { logger } from './logger';
+import { collectProcessMetrics, isAuthorizedScrape, readMetrics } from './metrics';
+import { stopTracing } from './tracing/start';
 
 export interface ServiceContext {
   bus: Bus;
@@ -57,7 +61,7 @@ export async function connectBus(infra: Infra, clientName: string): Promise<Bus>
 
 function openInProcessBus(infra: Infra): InProcessBus {
   const eventLogFile = infra.eventLogDir ? path.join(infra.eventLogDir, 'events.jsonl') : undefined;
-  return InProcessBus.open({ eventLogFile, retention: infra.retention });
+  return InProcessBus.open({ eventLogFile, retention: infra.retention, serviceVersion: infra.serviceVersion });
 }
 
 /**
@@ -157,6 +161,24 @@ export function healthHandler(isReady: () => Promise<boolean>) {
   };
 }
 
+/**
+ * `GET /metrics`: the process's series for Prometheus. With a token, only `Authorization: Bearer <token>` gets them
+ * (401 otherwise); without one the health port is internal and serves them to whoever reaches it.
+ */
+export function metricsHandler(token: string | null) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return false;
+    if (token && !isAuthorizedScrape(req.headers.authorization, token)) {
+      res.writeHead(401, { 'www-authenticate': 'Bearer', 'cache-control': 'no-store' }).end();
+      return true;
+    }
+    const { contentType, body } = await readMetrics();
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(body);
+    return true;
+  };
+}
+
 /** What every standalone service process reads besides its own variables. */
 const STANDALONE_ENVIRONMENTS = [
   infraEnvironment,
@@ -164,8 +186,10 @@ const STANDALONE_ENVIRONMENTS = [
   eventsEnvironment,
   outboxEnvironment,
   loggingEnvironment,
+  tracingEnvironment,
   listenEnvironment,
   standaloneEnvironment,
+  metricsEnvironment,
 ];
 
 /** Runs one service as its own process (distributed mode); a failure to start, such as refused NATS credentials, stops it. */
@@ -185,16 +209,19 @@ async function serveStandalone(definition: ServiceDefinition): Promise<void> {
   const infra = Infra.fromEnvironment();
   logger.info({ service: definition.name, ...infra.describe() }, 'infrastructure');
   const lock = await lockDataDir(infra);
+  collectProcessMetrics();
   const transport = BusTransport.open(infra);
   const bus = await transport.connect(principalOf(definition));
   exitWhenBusIsLost(bus, definition.name);
   const service = await startService(definition, bus, infra);
-  const handle = healthHandler(() => service.isReady());
+  const health = healthHandler(() => service.isReady());
+  const metrics = metricsHandler(metricsEnvironment.parse(process.env).METRICS_TOKEN);
   const { HEALTH_PORT: port } = standaloneEnvironment.parse(process.env);
   const { HOST: host } = listenEnvironment.parse(process.env);
   const server = http.createServer((req, res) => {
-    void handle(req, res).then((handled) => {
-      if (!handled) res.writeHead(404).end();
+    void (async () => (await health(req, res)) || (await metrics(req, res)) || res.writeHead(404).end())().catch((error: unknown) => {
+      logger.error({ err: error }, 'health endpoint failed');
+      if (!res.headersSent) res.writeHead(500).end();
     });
   });
   server.listen(port, host, () => {
@@ -208,6 +235,7 @@ async function serveStandalone(definition: ServiceDefinition): Promise<void> {
     await bus.close();
     await transport.close();
     lock?.release();
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());

@@ -60,4 +60,20 @@ jest.setTimeout(20_000);
     for (const subscription of served) await subscription.unsubscribe();
     await expect(nc.request(`$SRV.PING.${name}`, '', { timeout: 500 })).rejects.toThrow();
   });
+
+  it("carries the service's circuits and queues, read when asked, in INFO's metadata, as `nats micro info` shows them", async () => {
+    const served = await bus.serve(echo, async ({ text }) => ({ text }));
+    let depth = 3;
+    bus.reportStatus(() => ({
+      circuits: [{ name: 'chat-provider', state: 'half-open' }],
+      queues: [{ name: 'media.image-jobs.waiting', depth }],
+    }));
+    const info = async () => ask<{ metadata: Record<string, string>; started: string }>(`$SRV.INFO.${name}`);
+    expect((await info()).metadata).toEqual({ 'circuit.chat-provider': 'half-open', 'queue.media.image-jobs.waiting': '3' });
+    depth = 5;
+    const later = await info();
+    expect(later.metadata['queue.media.image-jobs.waiting']).toBe('5');
+    expect(Date.parse(later.started)).not.toBeNaN();
+    await served.unsubscribe();
+  });
 });

@@ -1,5 +1,5 @@
-import { type ObjectStorage, PendingCharges, type ServiceDefinition, openObjectStorage, storageEnvironment } from '@app/kit';
-import { modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
+import { type ObjectStorage, PendingCharges, type ServiceDefinition, circuitStates, openObjectStorage, storageEnvironment } from '@app/kit';
+import { MODERATION_MODEL_CIRCUIT, modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
 import { mediaEvents } from '@app/schema';
 import { GenerationUpdates } from './generations/generation-updates';
 import { GenerationWorker } from './generations/generation-worker';
@@ -16,7 +16,7 @@ import { MediaModeration1764400000000 } from './migrations/1764400000000-media-m
 import { MediaJobPolicyCategory1765000000001 } from './migrations/1765000000001-media-job-policy-category';
 import { ModerationService, startModerationConsumer } from './moderation/moderation.service';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
-import { CircuitBreakerImageProvider } from './providers/circuit-breaker.provider';
+import { CircuitBreakerImageProvider, IMAGE_PROVIDER_CIRCUIT } from './providers/circuit-breaker.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
 import type { ImageProvider } from './providers/image-provider';
 import { imageProviderEnvironment } from './providers/image-provider.environment';
@@ -39,16 +39,18 @@ export interface MediaServiceOverrides extends Partial<MediaConfig> {
 /** IMAGE_PROVIDER (or A1111_URL / OPENAI_IMAGES_API_KEY) picks a real provider; otherwise the offline demo renderer. */
 export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig): ImageProvider {
   const wanted = imageProviderEnvironment.parse(env).IMAGE_PROVIDER;
-  if (wanted === 'demo') return new DemoRendererProvider(config.demoStepDelayMs);
-  // A dead provider fails jobs fast (and refunds them) instead of holding every member's job until it times out.
-  const guarded = (provider: ImageProvider) => new CircuitBreakerImageProvider(provider, { failureThreshold: 5, cooldownMs: 30_000 });
+  // A dead provider fails jobs fast (and refunds them) instead of holding every member's job until it times out. The demo
+  // never fails, but behind the same breaker operators see its circuit like a real provider's.
+  const guarded = (provider: ImageProvider) =>
+    new CircuitBreakerImageProvider(provider, { name: IMAGE_PROVIDER_CIRCUIT, failureThreshold: 5, cooldownMs: 30_000 });
+  if (wanted === 'demo') return guarded(new DemoRendererProvider(config.demoStepDelayMs));
   const a1111 = wanted === 'openai' ? null : readA1111Config(env);
   if (a1111) return guarded(new A1111Provider(a1111));
   if (wanted === 'a1111') throw new Error('IMAGE_PROVIDER=a1111 needs A1111_URL');
   const openAi = readOpenAiImagesConfig(env);
   if (openAi) return guarded(new OpenAiImagesProvider(openAi));
   if (wanted === 'openai') throw new Error('IMAGE_PROVIDER=openai needs OPENAI_IMAGES_API_KEY (or OPENAI_API_KEY)');
-  return new DemoRendererProvider(config.demoStepDelayMs);
+  return guarded(new DemoRendererProvider(config.demoStepDelayMs));
 }
 
 /** Images, generation jobs, likes and stored objects: jobs run here, files go to object storage, charges via identity. */
@@ -81,6 +83,18 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const handlers = await serveMedia(bus, generations, images, moderation, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);
     const moderationConsumer = await startModerationConsumer(bus, moderation);
+    // Discovery and the metrics show the provider's circuit, the content policy's model's, and the job queue every instance
+    // shares (apart, so a database that does not answer leaves the circuits in the report).
+    bus.reportStatus(() => ({ circuits: circuitStates([IMAGE_PROVIDER_CIRCUIT, MODERATION_MODEL_CIRCUIT]) }));
+    bus.reportStatus(async () => {
+      const { waiting, running } = await store.run(({ jobs }) => jobs.depth());
+      return {
+        queues: [
+          { name: 'media.image-jobs.waiting', depth: waiting },
+          { name: 'media.image-jobs.running', depth: running },
+        ],
+      };
+    });
     // Handlers stop first so no job is queued while the worker hands its jobs back (the kit stops the outbox relay last).
     return [...handlers, await worker.start(), charges.start(), fileCleanup, moderationConsumer];
   },

@@ -494,8 +494,8 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       }, 10_000);
       expect((await viewer.fetch(`/api/images/${image.id}`, { method: 'DELETE' })).status).toBe(403);
       expect(await storedFiles(image.id)).toEqual(imageFiles(image.id));
-      const deleted = await owner.graphql<{ deleteImage: boolean }>('mutation($id: ID!) { deleteImage(id: $id) }', { id: image.id });
-      expect(deleted.data?.deleteImage).toBe(true);
+      const deleted = await owner.graphql<{ deleteImage: string }>('mutation($id: ID!) { deleteImage(id: $id) }', { id: image.id });
+      expect(deleted.data?.deleteImage).toBe(image.id);
       // The files follow the committed deletion (through its event).
       await eventually(async () => expect(await storedFiles(image.id)).toEqual([]), 10_000);
       expect((await owner.fetch(`/api/images/${image.id}`)).status).toBe(404);

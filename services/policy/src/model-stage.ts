@@ -7,6 +7,7 @@ import {
   type UpstreamErrorKind,
   integer,
   logger,
+  recordProviderError,
   stripUndefined,
   oneOf,
   text,
@@ -37,6 +38,8 @@ export const DEFAULT_FAILURE_THRESHOLD = 5;
 export const DEFAULT_COOLDOWN_MS = 30_000;
 export const DEFAULT_MAX_PARALLEL_CHUNKS = 3;
 export const DEFAULT_MAX_CHUNKS = 32;
+/** The model's circuit breaker as operators see it in discovery and `provider_circuit_state`. */
+export const MODERATION_MODEL_CIRCUIT = 'moderation-model';
 
 /**
  * Failures that say the model server is down or overwhelmed and open the circuit: time-outs, 5xx, unreachable,
@@ -97,6 +100,7 @@ class BreakerModelStage implements ModelStage {
     private readonly settings: ModelStageSettings,
   ) {
     const breaker: CircuitBreakerOptions = {
+      name: MODERATION_MODEL_CIRCUIT,
       failureThreshold: DEFAULT_FAILURE_THRESHOLD,
       cooldownMs: DEFAULT_COOLDOWN_MS,
       ...stripUndefined(settings.circuitBreaker ?? {}),
@@ -161,9 +165,9 @@ class BreakerModelStage implements ModelStage {
           outcomes[index] = { verdict };
           if (!verdict.allowed) refusal.abort();
         } catch (error) {
-          outcomes[index] = {
-            failure: error instanceof UpstreamError ? error : new UpstreamError('unavailable', 'The moderation check failed'),
-          };
+          const failure = error instanceof UpstreamError ? error : new UpstreamError('unavailable', 'The moderation check failed');
+          outcomes[index] = { failure };
+          recordProviderError(MODERATION_MODEL_CIRCUIT, failure.kind);
         }
       }
     };

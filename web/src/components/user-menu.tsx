@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/auth-context';
 import { getDisplayName } from '../lib/avatar-initial';
+import { canOperate } from '../lib/operator';
 import { ContentPreferencesDialog } from './moderation/content-preferences-dialog';
 import { UserAvatar } from './user-avatar';
 
@@ -42,6 +43,11 @@ export function UserMenu() {
               <Menu.Item value="access-tokens" asChild>
                 <RouterLink to="/settings/tokens">{t('userMenu.accessTokens')}</RouterLink>
               </Menu.Item>
+              {canOperate(user.role) && (
+                <Menu.Item value="operator" asChild>
+                  <RouterLink to="/operator">{t('userMenu.operator')}</RouterLink>
+                </Menu.Item>
+              )}
               <Menu.Item value="logout" onSelect={() => void signOut()}>
                 {t('userMenu.logOut')}
               </Menu.Item>

@@ -24,15 +24,15 @@ type Documents = {
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": typeof types.RevokeAccessTokenDocument,
     "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
-    "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": typeof types.MyCharactersDocument,
-    "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": typeof types.PublicCharactersDocument,
+    "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.MyCharactersDocument,
+    "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
-    "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationsDocument,
+    "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationByIdDocument,
     "\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": typeof types.ChatProviderDocument,
     "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": typeof types.ChatCharacterDocument,
@@ -46,6 +46,7 @@ type Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
+    "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": typeof types.DocumentedErrorCodeFragmentDoc,
     "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
     "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": typeof types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyImagesDocument,
@@ -70,6 +71,8 @@ type Documents = {
     "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": typeof types.ModerationQueueDocument,
     "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": typeof types.ModerateDocument,
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": typeof types.ModerationAuditLogDocument,
+    "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": typeof types.OperatorServicesDocument,
+    "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": typeof types.OperatorEventsDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -83,15 +86,15 @@ const documents: Documents = {
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": types.RevokeAccessTokenDocument,
     "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
-    "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n": types.MyCharactersDocument,
-    "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n": types.PublicCharactersDocument,
+    "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.MyCharactersDocument,
+    "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
-    "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationsDocument,
+    "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationByIdDocument,
     "\n  query ChatProvider {\n    chatProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": types.ChatProviderDocument,
     "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": types.ChatCharacterDocument,
@@ -105,6 +108,7 @@ const documents: Documents = {
     "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
+    "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": types.DocumentedErrorCodeFragmentDoc,
     "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
     "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyImagesDocument,
@@ -129,6 +133,8 @@ const documents: Documents = {
     "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": types.ModerationQueueDocument,
     "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": types.ModerateDocument,
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": types.ModerationAuditLogDocument,
+    "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": types.OperatorServicesDocument,
+    "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": types.OperatorEventsDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -189,11 +195,11 @@ export function graphql(source: "\n  fragment CharacterFields on Character {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  query MyCharacters {\n    characters {\n      ...CharacterFields\n    }\n  }\n"];
+export function graphql(source: "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  query PublicCharacters($limit: Int!) {\n    publicCharacters(limit: $limit) {\n      ...CharacterFields\n    }\n  }\n"];
+export function graphql(source: "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -221,7 +227,7 @@ export function graphql(source: "\n  fragment ConversationSummary on Conversatio
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  query Conversations {\n    conversations {\n      ...ConversationSummary\n    }\n  }\n"];
+export function graphql(source: "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n"): (typeof documents)["\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -274,6 +280,10 @@ export function graphql(source: "\n  mutation SelectSwipe($messageId: ID!, $inde
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"): (typeof documents)["\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n"): (typeof documents)["\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -370,6 +380,14 @@ export function graphql(source: "\n  mutation Moderate($input: ModerationActionI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n"): (typeof documents)["\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n"): (typeof documents)["\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n"): (typeof documents)["\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -94,6 +94,24 @@ function mayEqualEnglish(code: Translated, key: string): boolean {
 
 const ENGLISH = flatten(en) as Map<string, string>;
 const ENGLISH_KEYS = [...ENGLISH.keys()].sort();
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a language's catalog must have: English's, except that a plural (`count_one`, `count_other`)
+ * takes the forms that language's plural rules use, as i18next picks them (Russian few and many, Chinese other only).
+ */
+function expectedKeys(code: Translated): string[] {
+  const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of ENGLISH_KEYS) {
+    if (!PLURAL_SUFFIX.test(key)) keys.add(key);
+    else for (const category of categories) keys.add(key.replace(PLURAL_SUFFIX, `_${category}`));
+  }
+  return [...keys].sort();
+}
+
+/** The English text a key translates: a plural form's is English's `_other`, or `_one` for a form English has too. */
+const englishOf = (key: string): string | undefined => ENGLISH.get(key) ?? ENGLISH.get(key.replace(PLURAL_SUFFIX, '_other'));
 
 describe('the translation test setup', () => {
   it('checks every offered language except English', () => {
@@ -114,11 +132,12 @@ describe.each(CODES)('%s catalog', (code) => {
   const catalog = flatten(CATALOGS[code]);
   const strings = [...catalog].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 
-  it('has exactly the English keys', () => {
+  it("has exactly the English keys, with the plural forms of the language's own rules", () => {
+    const expected = expectedKeys(code);
     const keys = [...catalog.keys()];
     expect({
-      missing: ENGLISH_KEYS.filter((key) => !catalog.has(key)),
-      extra: keys.filter((key) => !ENGLISH.has(key)).sort(),
+      missing: expected.filter((key) => !catalog.has(key)),
+      extra: keys.filter((key) => !expected.includes(key)).sort(),
     }).toEqual({ missing: [], extra: [] });
   });
 
@@ -131,9 +150,9 @@ describe.each(CODES)('%s catalog', (code) => {
 
   it('keeps every {{placeholder}} of the English text', () => {
     const wrong = strings
-      .filter(([key]) => ENGLISH.has(key))
+      .filter(([key]) => englishOf(key) !== undefined)
       .flatMap(([key, value]) => {
-        const expected = placeholders(ENGLISH.get(key)!);
+        const expected = placeholders(englishOf(key)!);
         const actual = placeholders(value);
         const missing = expected.filter((name) => !actual.includes(name));
         const unknown = actual.filter((name) => !expected.includes(name));
@@ -144,9 +163,9 @@ describe.each(CODES)('%s catalog', (code) => {
 
   it('keeps every Trans tag of the English text, opened and closed as often', () => {
     const wrong = strings
-      .filter(([key]) => ENGLISH.has(key))
+      .filter(([key]) => englishOf(key) !== undefined)
       .flatMap(([key, value]) => {
-        const expected = tags(ENGLISH.get(key)!);
+        const expected = tags(englishOf(key)!);
         const actual = tags(value);
         return actual.join() === expected.join() ? [] : [{ key, expected, actual }];
       });

@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
@@ -8,6 +9,7 @@ import type { FieldPolicy } from '@apollo/client';
 import { MeDocument } from '../auth/auth-operations';
 import { handleUnauthorized } from './error-toasts';
 import { isUnauthenticatedError } from './graphql-errors';
+import { sha256Hex } from './sha256';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -64,7 +66,10 @@ export function createApolloClient(): AppApollo {
     if (cached?.me) handleUnauthorized();
   });
 
-  const transportLink = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
+  // Queries and mutations go by hash (the gateway knows the app's documents: web/public/trusted-documents.json);
+  // without Web Crypto (plain HTTP on another host than localhost) they go in full.
+  const hashedHttpLink = globalThis.crypto?.subtle ? new PersistedQueryLink({ sha256: sha256Hex }).concat(httpLink) : httpLink;
+  const transportLink = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, hashedHttpLink);
 
   const client = new ApolloClient({
     link: ApolloLink.from([unauthorizedLink, transportLink]),

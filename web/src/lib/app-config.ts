@@ -28,6 +28,10 @@ export interface AppConfig {
    * has verified it (the gallery says so and how to get verified).
    */
   ageVerificationRequired?: boolean;
+  /** The Developers page (API documentation) and the links to it; on unless the gateway says otherwise. */
+  apiDocs?: boolean;
+  /** The GraphQL explorer at /developers/explorer (a page of its own, served by the gateway); on unless the gateway says otherwise. */
+  explorer?: boolean;
 }
 
 declare global {
@@ -78,4 +82,14 @@ export function getAnalyticsConfig(): AppConfig['analytics'] {
 /** Whether members need a verified age to see content above SAFE (off unless the gateway says so). */
 export function isAgeVerificationRequired(): boolean {
   return injected().ageVerificationRequired === true;
+}
+
+/** Whether the Developers page exists (API_DOCS_ENABLED; on unless the gateway turns it off). */
+export function isApiDocsEnabled(): boolean {
+  return injected().apiDocs !== false;
+}
+
+/** Whether the GraphQL explorer is served (GRAPHQL_EXPLORER_ENABLED; on unless the gateway turns it off). */
+export function isExplorerEnabled(): boolean {
+  return injected().explorer !== false;
 }

@@ -67,7 +67,7 @@ type Editing = { character: CharacterFieldsFragment; values: CharacterFormValues
 export default function CharactersPage() {
   const client = useApolloClient();
   const mine = useQuery(MyCharactersDocument, { errorPolicy: 'all' });
-  const discover = useQuery(PublicCharactersDocument, { variables: { limit: DISCOVER_LIMIT }, errorPolicy: 'all' });
+  const discover = useQuery(PublicCharactersDocument, { variables: { first: DISCOVER_LIMIT }, errorPolicy: 'all' });
   const { data: traitsData } = useQuery(SuggestedTraitsDocument, { errorPolicy: 'all' });
   const suggestedTraits = traitsData?.suggestedTraits ?? [];
   const { start, startingFor } = useStartConversation();
@@ -82,8 +82,8 @@ export default function CharactersPage() {
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [reporting, setReporting] = useState<string | null>(null);
 
-  const myCharacters = mine.data?.characters ?? [];
-  const publicCharacters = (discover.data?.publicCharacters ?? []).slice(0, DISCOVER_LIMIT);
+  const myCharacters = mine.data?.characters.nodes ?? [];
+  const publicCharacters = (discover.data?.publicCharacters.nodes ?? []).slice(0, DISCOVER_LIMIT);
 
   const refreshLists = () => client.refetchQueries({ include: CHARACTER_LISTS });
 

@@ -60,7 +60,7 @@ export default function ChatPage() {
     nextFetchPolicy: 'cache-first',
     errorPolicy: 'all',
   });
-  const conversations = data?.conversations ?? [];
+  const conversations = data?.conversations.nodes ?? [];
   const active = conversations.find((conversation) => conversation.id === conversationId);
   const { start, startingFor } = useStartConversation();
   // The drawer belongs to the page it was opened on, so following a link closes it.

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { PublicLayout } from '../components/public-layout';
 import { usePageTracking } from '../hooks/use-page-tracking';
+import { isApiDocsEnabled } from '../lib/app-config';
 import { NotFoundPage } from '../pages/not-found-page';
 import { firstScreen, SCREEN_LOADERS, type ScreenName } from './screen-loaders';
 
@@ -33,6 +34,9 @@ function lazyScreen(name: ScreenName): Screen {
 // Every screen is its own chunk, so a visitor's first load carries no member code. The member
 // route set is one more chunk, with the GraphQL client (Apollo), which visitors never load.
 const MemberRoutes = lazy(() => import('./member-routes'));
+// The API documentation is public: visitors see it in the public shell, members in theirs (with the member chunks).
+const DevelopersPage = lazy(() => import('../pages/developers-page'));
+const MemberDevelopersShell = lazy(() => import('../components/developers/member-developers-shell'));
 const SCREENS: Record<ScreenName, Screen> = {
   landing: lazyScreen('landing'),
   signIn: lazyScreen('signIn'),
@@ -70,6 +74,7 @@ function VisitorRoutes() {
           <Route path="tos" element={<TosPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="takedown" element={<TakedownPage />} />
+          {isApiDocsEnabled() && <Route path="developers" element={<DevelopersPage />} />}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
@@ -86,7 +91,14 @@ export function AppRoutes() {
   if (!user) return <VisitorRoutes />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      <MemberRoutes />
+      <Routes>
+        {isApiDocsEnabled() && (
+          <Route path="developers" element={<MemberDevelopersShell />}>
+            <Route index element={<DevelopersPage />} />
+          </Route>
+        )}
+        <Route path="*" element={<MemberRoutes />} />
+      </Routes>
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { MemberSession } from '../auth/member-session';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { MemberLayout } from '../components/member-layout';
 import { canModerate } from '../lib/moderation';
+import { canOperate } from '../lib/operator';
 import { NotFoundPage } from '../pages/not-found-page';
 import { isSelfAiPath } from './self-ai-path';
 
@@ -23,6 +24,7 @@ const SubscribePage = lazy(() => import('../pages/subscribe-page'));
 const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
 const ModerationPage = lazy(() => import('../pages/moderation-page'));
 const TakedownPage = lazy(() => import('../pages/takedown-page'));
+const OperatorPage = lazy(() => import('../pages/operator-page'));
 
 function SelfAiOrNotFound() {
   const { pathname } = useLocation();
@@ -33,6 +35,12 @@ function SelfAiOrNotFound() {
 function ModeratorsOnly() {
   const { role } = useCurrentUser();
   return canModerate(role) ? <ModerationPage /> : <NotFoundPage />;
+}
+
+/** Admins get the operator screen; to anyone else it does not exist (the server checks too). */
+function AdminsOnly() {
+  const { role } = useCurrentUser();
+  return canOperate(role) ? <OperatorPage /> : <NotFoundPage />;
 }
 
 /** The signed-in route set, inside the session's GraphQL client. */
@@ -57,6 +65,7 @@ export default function MemberRoutes() {
             <Route path="takedown" element={<TakedownPage />} />
             <Route path="moderation" element={<ModeratorsOnly />} />
             <Route path="moderation/audit" element={<ModeratorsOnly />} />
+            <Route path="operator" element={<AdminsOnly />} />
             {/* Already signed in: the sign-in screens lead home. */}
             <Route path="signin" element={<Navigate to="/" replace />} />
             <Route path="signup" element={<Navigate to="/" replace />} />

@@ -1,5 +1,6 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Character, ContentRating, ModerationState } from '@app/schema';
+import type { Character, ContentRating, ModerationState, PageRequest } from '@app/schema';
+import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
 export interface StoredCardFields {
@@ -87,19 +88,44 @@ export function toCharacter(row: CharacterRow): Character {
 export class CharactersRepository {
   constructor(private readonly session: SqlSession) {}
 
-  /** The owner's characters; one a moderator removed is gone for them too. */
-  listByOwner(ownerId: string): Promise<CharacterRow[]> {
-    return this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE "owner_id" = $1 AND "moderation_state" <> 'removed'
-       ORDER BY "created_at" DESC LIMIT 500`,
-      [ownerId],
+  /** A page of the owner's characters, newest first; one a moderator removed is gone for them too. */
+  listByOwner(ownerId: string, request: PageRequest, defaultSize: number): Promise<KeysetRows<CharacterRow>> {
+    return readKeysetPage<CharacterRow>(
+      this.session,
+      {
+        table: `"chat"."characters"`,
+        columns: COLUMNS,
+        sortedBy: `"created_at"`,
+        where: `"owner_id" = $1 AND "moderation_state" <> 'removed'`,
+        params: [ownerId],
+      },
+      request,
+      defaultSize,
     );
   }
 
-  listPublic(limit: number, ratings: readonly ContentRating[]): Promise<CharacterRow[]> {
-    return this.session.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM "chat"."characters" WHERE ${LISTED} AND "rating" = ANY($2::text[]) ORDER BY "created_at" DESC LIMIT $1`,
-      [limit, ratings],
+  /** Cheap: found through the owner's index. */
+  async countByOwner(ownerId: string): Promise<number> {
+    const rows = await this.session.query<{ n: string }>(
+      `SELECT count(*) AS "n" FROM "chat"."characters" WHERE "owner_id" = $1 AND "moderation_state" <> 'removed'`,
+      [ownerId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** A page of what everyone may see in `ratings`, newest first (not counted: that would read every public character). */
+  listPublic(ratings: readonly ContentRating[], request: PageRequest, defaultSize: number): Promise<KeysetRows<CharacterRow>> {
+    return readKeysetPage<CharacterRow>(
+      this.session,
+      {
+        table: `"chat"."characters"`,
+        columns: COLUMNS,
+        sortedBy: `"created_at"`,
+        where: `${LISTED} AND "rating" = ANY($1::text[])`,
+        params: [ratings],
+      },
+      request,
+      defaultSize,
     );
   }
 

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type ContentPolicy, type PolicyVerdict, collectTexts } from '@app/policy';
 import {
   AppError,
+  CHAT_LIMITS,
   type Character,
   CharacterInput,
+  type CharacterPage,
   CharacterPatch,
   type ContentRating,
+  type PageRequest,
   UNRATED_DEFAULT,
   chatEvents,
   validationError,
@@ -13,6 +16,7 @@ import {
 import { type CardParser, CardRefused, type ReadCard, assertCardFileSize } from '../cards/card-parser';
 import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../cards/character-card';
 import type { ChatStore } from '../chat.store';
+import { toPage } from '../keyset-page';
 import type { MemberLedger } from '../member-ledger';
 import { type CharacterRow, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
@@ -78,13 +82,18 @@ export class CharactersService {
     private readonly policy: ContentPolicy,
   ) {}
 
-  async list(userId: string): Promise<Character[]> {
-    return (await this.store.run(({ characters }) => characters.listByOwner(userId))).map(toCharacter);
+  async list(userId: string, request: PageRequest): Promise<CharacterPage> {
+    const [rows, totalCount] = await this.store.run(
+      async ({ characters }) =>
+        [await characters.listByOwner(userId, request, CHAT_LIMITS.pageSizeMax), await characters.countByOwner(userId)] as const,
+    );
+    return { ...toPage(rows, request, toCharacter), totalCount };
   }
 
   /** Public characters in the viewer's ratings; hidden, removed and suspended members' characters are left out. */
-  async listPublic(limit: number, ratings: readonly ContentRating[]): Promise<Character[]> {
-    return (await this.store.run(({ characters }) => characters.listPublic(limit, ratings))).map(toCharacter);
+  async listPublic(ratings: readonly ContentRating[], request: PageRequest): Promise<CharacterPage> {
+    const rows = await this.store.run(({ characters }) => characters.listPublic(ratings, request, CHAT_LIMITS.publicCharactersPageDefault));
+    return { ...toPage(rows, request, toCharacter), totalCount: null };
   }
 
   async get(userId: string, id: string, ratings: readonly ContentRating[]): Promise<Character> {

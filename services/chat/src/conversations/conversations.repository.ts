@@ -1,5 +1,6 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Conversation, Message, MessageStatus, ModerationState, Swipe } from '@app/schema';
+import type { Conversation, Message, MessageStatus, ModerationState, PageRequest, Swipe } from '@app/schema';
+import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 export interface ConversationRow {
   id: string;
@@ -99,11 +100,28 @@ export interface NewMessage {
 export class ConversationsRepository {
   constructor(private readonly session: SqlSession) {}
 
-  list(ownerId: string, limit: number): Promise<ConversationRow[]> {
-    return this.session.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM "chat"."conversations" WHERE "owner_id" = $1 ORDER BY "updated_at" DESC, "id" LIMIT $2`,
-      [ownerId, limit],
+  /** A page of the member's conversations, most recently active first. */
+  listByOwner(ownerId: string, request: PageRequest, defaultSize: number): Promise<KeysetRows<ConversationRow>> {
+    return readKeysetPage<ConversationRow>(
+      this.session,
+      {
+        table: `"chat"."conversations"`,
+        columns: CONVERSATION_COLUMNS,
+        sortedBy: `"updated_at"`,
+        where: `"owner_id" = $1`,
+        params: [ownerId],
+      },
+      request,
+      defaultSize,
     );
+  }
+
+  /** Cheap: one member keeps at most 1000, found through the owner's index. */
+  async countByOwner(ownerId: string): Promise<number> {
+    const rows = await this.session.query<{ n: string }>(`SELECT count(*) AS "n" FROM "chat"."conversations" WHERE "owner_id" = $1`, [
+      ownerId,
+    ]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */

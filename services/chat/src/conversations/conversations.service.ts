@@ -6,9 +6,11 @@ import {
   CHAT_LIMITS,
   type ContentRating,
   type Conversation,
+  type ConversationPage,
   DEFAULT_CONVERSATION_TITLE,
   type Message,
   type MessagePage,
+  type PageRequest,
   type Swipe,
   chatEvents,
 } from '@app/schema';
@@ -17,6 +19,7 @@ import type { CharacterRow } from '../characters/characters.repository';
 import type { CharactersService } from '../characters/characters.service';
 import type { ChatConfig } from '../chat.config';
 import type { ChatStore } from '../chat.store';
+import { toPage } from '../keyset-page';
 import type { MemberLedger } from '../member-ledger';
 import type { ChatProvider } from '../providers/chat-provider';
 import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
@@ -76,8 +79,12 @@ export class ConversationsService {
     private readonly policy: ContentPolicy,
   ) {}
 
-  async list(userId: string): Promise<Conversation[]> {
-    return (await this.store.run(({ conversations }) => conversations.list(userId, CHAT_LIMITS.conversationsMax))).map(toConversation);
+  async list(userId: string, request: PageRequest): Promise<ConversationPage> {
+    const [rows, totalCount] = await this.store.run(
+      async ({ conversations }) =>
+        [await conversations.listByOwner(userId, request, CHAT_LIMITS.pageSizeMax), await conversations.countByOwner(userId)] as const,
+    );
+    return { ...toPage(rows, request, toConversation), totalCount };
   }
 
   async get(userId: string, id: string): Promise<Conversation> {

@@ -1,5 +1,7 @@
+import { circuitStates, readMetrics } from '@app/kit';
 import { type ChatProvider, type CompletionChunk, type CompletionResult, ProviderError } from './chat-provider';
 import { CircuitBreakerProvider } from './circuit-breaker';
+import { OpenAiProviderError } from './openai-chat.provider';
 
 class FlakyProvider implements ChatProvider {
   readonly kind = 'flaky';
@@ -56,5 +58,21 @@ describe('CircuitBreakerProvider', () => {
     for (let i = 0; i < 5; i++) await expect(run(breaker)).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(breaker.state).toBe('closed');
     expect(inner.calls).toBe(10);
+  });
+
+  it("counts the provider's failures by kind for operators, not the member's stops, and reports its circuit by name", async () => {
+    const inner = new FlakyProvider();
+    const breaker = new CircuitBreakerProvider(inner, { name: 'probe-chat-provider', failureThreshold: 5, cooldownMs: 30_000 });
+    const refusedKey = new OpenAiProviderError('UNAVAILABLE', 'The AI provider rejected the credentials');
+    refusedKey.upstreamKind = 'auth';
+    for (const failure of [refusedKey, new ProviderError('TIMEOUT', 'slow'), new ProviderError('CANCELLED', 'stopped')]) {
+      inner.failWith = failure;
+      await expect(run(breaker)).rejects.toBe(failure);
+    }
+    const body = (await readMetrics()).body;
+    expect(body).toContain('provider_errors_total{provider="probe-chat-provider",kind="auth"} 1');
+    expect(body).toContain('provider_errors_total{provider="probe-chat-provider",kind="timeout"} 1');
+    expect(body).not.toContain('provider_errors_total{provider="probe-chat-provider",kind="cancelled"}');
+    expect(circuitStates(['probe-chat-provider', 'nothing-of-that-name'])).toEqual([{ name: 'probe-chat-provider', state: 'closed' }]);
   });
 });

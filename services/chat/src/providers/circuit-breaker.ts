@@ -1,10 +1,14 @@
-import { CircuitBreaker, type CircuitBreakerOptions } from '@app/kit';
+import { CircuitBreaker, type CircuitBreakerOptions, recordProviderError, upstreamKindOf } from '@app/kit';
 import { type ChatProvider, type CompletionChunk, type CompletionRequest, type CompletionResult, ProviderError } from './chat-provider';
 
 export type { CircuitBreakerOptions } from '@app/kit';
 
 /** Failures that say the provider itself is down (not the request, the member or a stop). */
 const OUTAGE_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
+/** Ends that are not the provider's failure: the member's stop, or a reply the content rules ended. */
+const NOT_PROVIDER_ERRORS = new Set(['CANCELLED', 'CONTENT_REJECTED']);
+/** How operators see this provider in discovery and metrics unless the options name it otherwise. */
+export const CHAT_PROVIDER_CIRCUIT = 'chat-provider';
 
 /** A chat provider behind a circuit breaker: while open, replies fail at once (UNAVAILABLE, refunded as usual). */
 export class CircuitBreakerProvider implements ChatProvider {
@@ -14,7 +18,7 @@ export class CircuitBreakerProvider implements ChatProvider {
     private readonly inner: ChatProvider,
     options: CircuitBreakerOptions,
   ) {
-    this.breaker = new CircuitBreaker(options);
+    this.breaker = new CircuitBreaker({ name: CHAT_PROVIDER_CIRCUIT, ...options });
   }
 
   get kind() {
@@ -48,6 +52,9 @@ export class CircuitBreakerProvider implements ChatProvider {
       return result;
     } catch (error) {
       this.breaker.record(admission, error instanceof ProviderError && OUTAGE_CODES.has(error.code) ? 'outage' : 'other');
+      if (!(error instanceof ProviderError && NOT_PROVIDER_ERRORS.has(error.code))) {
+        recordProviderError(this.breaker.name!, upstreamKindOf(error));
+      }
       throw error;
     }
   }

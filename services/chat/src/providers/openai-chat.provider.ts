@@ -1,6 +1,7 @@
 import {
   Environment,
   type UpstreamError,
+  type UpstreamErrorKind,
   UpstreamExchange,
   type UpstreamWording,
   decimal,
@@ -67,6 +68,9 @@ export type OpenAiChatOptions = Pick<OpenAiChatConfig, 'baseUrl' | 'model'> & Pa
 
 /** A ProviderError that may carry how long to wait before retrying (from `Retry-After`). */
 export class OpenAiProviderError extends ProviderError {
+  /** The upstream failure it came from (`auth`, `quota`…), which its code alone does not tell apart; for operators' metrics. */
+  upstreamKind?: UpstreamErrorKind;
+
   constructor(
     code: ProviderError['code'],
     message: string,
@@ -293,6 +297,7 @@ export class OpenAiChatProvider implements ChatProvider {
 /** An upstream failure as this adapter's ProviderError, in kit's words or the adapter's own. */
 function toProviderError(failure: UpstreamError, message = failure.message): OpenAiProviderError {
   const error = new OpenAiProviderError(providerErrorCode(failure.kind), message, failure.status, failure.retryAfterSeconds);
+  error.upstreamKind = failure.kind;
   if (failure.cause !== undefined) (error as Error).cause = failure.cause;
   return error;
 }

@@ -1,4 +1,4 @@
-import { type Bus, type Subscription, type Transaction, logger, toStorableText } from '@app/kit';
+import { type Bus, type Subscription, type Transaction, logger, recordGeneration, toStorableText } from '@app/kit';
 import type { ContentPolicy } from '@app/policy';
 import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
 import { z } from 'zod';
@@ -176,6 +176,7 @@ export class ReplyEngine {
           job.userId,
         );
       });
+      recordGeneration('chat_reply', 'completed', started);
       if (job.afterComplete) await job.afterComplete().catch((error: unknown) => logger.warn({ err: error }, 'after-reply work failed'));
     } catch (error) {
       clearInterval(heartbeat);
@@ -191,6 +192,7 @@ export class ReplyEngine {
             : error instanceof ProviderError
               ? error.code
               : 'INTERNAL';
+      recordGeneration('chat_reply', rejected ? 'refused' : cancelled ? 'stopped' : 'failed', started);
       if (code === 'CONTENT_REJECTED') text = '';
       if (!(error instanceof ProviderError)) logger.error({ err: error, messageId: job.messageId }, 'reply failed unexpectedly');
       else logger.info({ code, messageId: job.messageId, message: error.message }, 'reply ended without completing');

@@ -1,5 +1,14 @@
 import type { SqlSession } from '@app/kit';
-import type { AuditAction, AuditEntry, CaseReason, CaseStatus, MemberNotice, ModerationCase, ModerationTarget } from '@app/schema';
+import type {
+  AuditAction,
+  AuditEntry,
+  CaseReason,
+  CaseStatus,
+  MemberNotice,
+  ModerationCase,
+  ModerationTarget,
+  TakedownRequesterRole,
+} from '@app/schema';
 
 interface CaseRow {
   id: string;
@@ -19,7 +28,7 @@ interface CaseRow {
   requester_name: string | null;
   requester_email: string | null;
   signature: string | null;
-  requester_role: string | null;
+  requester_role: TakedownRequesterRole | null;
   status: CaseStatus;
   created_at: Date;
   deadline_at: Date;

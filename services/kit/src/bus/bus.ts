@@ -19,6 +19,31 @@ export interface ConsumeOptions {
   deliver: 'all' | 'new';
 }
 
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+/** A running service instance as the NATS services protocol ($SRV.INFO) describes it, with its live state. */
+export interface ServiceInstanceStatus {
+  /** 'chat' */
+  name: string;
+  /** Instance id. */
+  id: string;
+  version: string;
+  /** ISO time. */
+  startedAt: string;
+  /** RPC endpoints it serves. */
+  endpoints: number;
+  circuits: { name: string; state: CircuitState }[];
+  queues: { name: string; depth: number }[];
+}
+
+/** What a service adds to its instance's status: its circuit breakers' states and its queues' depths, read when asked. */
+export interface InstanceStatusReport {
+  circuits?: { name: string; state: CircuitState }[];
+  queues?: { name: string; depth: number }[];
+}
+
+export type StatusReporter = () => Promise<InstanceStatusReport> | InstanceStatusReport;
+
 /**
  * The one messaging interface services and the gateway use. Two implementations pass the same
  * contract suite: NATS + JetStream (distributed) and in-process (embedded).
@@ -37,6 +62,10 @@ export interface Bus {
   /** Fire-and-forget live message (typing, deltas): not stored. */
   publishLive(subject: string, data: unknown): Promise<void>;
   subscribeLive(subject: string, handler: (data: unknown, subject: string) => void): Promise<Subscription>;
+  /** Every service instance that answers within `timeoutMs` (default 500), sorted by name then id. */
+  discoverServices(timeoutMs?: number): Promise<ServiceInstanceStatus[]>;
+  /** Adds live state to this process's service instance(s) on this bus: circuit states and queue depths. */
+  reportStatus(reporter: StatusReporter): void;
   /** True when the transport is connected and every event consumer is running. */
   isReady(): Promise<boolean>;
   /** Settles once the bus has closed: null after `close()`, the reason when the transport gave up (e.g. refused credentials). */
@@ -45,6 +74,9 @@ export interface Bus {
 }
 
 export const DEFAULT_RPC_TIMEOUT_MS = 15_000;
+export const DEFAULT_DISCOVERY_TIMEOUT_MS = 500;
+/** The NATS services protocol's INFO request: discovery asks it of every service at once. */
+export const DISCOVERY_SUBJECT = '$SRV.INFO';
 
 /**
  * When a request stops waiting: its own timeout or the caller's deadline (a GraphQL operation's), whichever
@@ -57,17 +89,8 @@ export function requestDeadline(subject: string, meta: RequestMeta, timeoutMs: n
   return { deadlineAt, waitMs: deadlineAt - now };
 }
 
-/** NATS subject matching: `*` matches one token, `>` the rest. */
-export function subjectMatches(pattern: string, subject: string): boolean {
-  const p = pattern.split('.');
-  const s = subject.split('.');
-  for (let i = 0; i < p.length; i++) {
-    if (p[i] === '>') return s.length > i;
-    if (i >= s.length) return false;
-    if (p[i] !== '*' && p[i] !== s[i]) return false;
-  }
-  return p.length === s.length;
-}
+/** NATS subject matching (`*` one token, `>` the rest), shared with the event filters of the contracts. */
+export { subjectMatches } from '@app/schema';
 
 /** True when every subject `pattern` matches is also matched by `allowed` (how NATS checks a wildcard subscription). */
 export function patternCovers(allowed: string, pattern: string): boolean {
@@ -79,6 +102,17 @@ export function patternCovers(allowed: string, pattern: string): boolean {
     if (a[i] !== '*' && (p[i] === '*' || a[i] !== p[i])) return false;
   }
   return a.length === p.length;
+}
+
+/** The service an RPC subject belongs to: `chat` for `svc.chat.reply.start`; null for anything else. */
+export function serviceOfSubject(subject: string): string | null {
+  const [prefix, name, ...rest] = subject.split('.');
+  return prefix === 'svc' && name && rest.length > 0 ? name : null;
+}
+
+/** Discovery's order: by name, then by id. */
+export function sortInstances(instances: ServiceInstanceStatus[]): ServiceInstanceStatus[] {
+  return instances.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 export function buildEnvelope<E extends EventDef>(event: E, data: z.input<E['data']>, actorId: string | null): EventEnvelope {

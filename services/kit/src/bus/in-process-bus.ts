@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  BUS_PERMISSIONS,
+  BUS_PRINCIPALS,
   type BusPrincipal,
   type EventDef,
   type EventEnvelope,
@@ -9,15 +12,23 @@ import {
   type RpcResponse,
 } from '@app/schema';
 import type { z } from 'zod';
+import { DEFAULT_SERVICE_VERSION } from '../env/kit.environment';
 import { logger } from '../logger';
+import { busEventsConsumed, busEventsPublished, timeBusRequest, trackConsumerPending, trackStatusReporter } from '../metrics';
+import { readStatus } from '../metrics/live-state';
+import { runDetached, traceRpcRequest } from '../tracing/spans';
 import {
   type Bus,
   type ConsumeOptions,
   DEFAULT_RPC_TIMEOUT_MS,
   type EventHandler,
   type RpcHandler,
+  type ServiceInstanceStatus,
+  type StatusReporter,
   type Subscription,
   buildEnvelope,
+  serviceOfSubject,
+  sortInstances,
   subjectMatches,
   requestDeadline,
 } from './bus';
@@ -47,6 +58,8 @@ export interface InProcessBusOptions {
   retention?: EventRetention;
   /** The active file is sealed into a segment at this size (smaller in tests and benchmarks). */
   segmentMaxBytes?: number;
+  /** What discovery reports as each service's version (SERVICE_VERSION). */
+  serviceVersion?: string;
 }
 
 const RETRY_DELAY_MS = 500;
@@ -63,6 +76,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class InProcessBus implements Bus {
   private readonly servers = new Map<string, { handlers: RawHandler[]; next: number }>();
+  /** Discovery's answer: every service of this process is one instance, under this process's id. */
+  private readonly instanceId = randomUUID().replace(/-/g, '');
+  private readonly servicesStarted = new Map<string, string>();
+  /** Status reporters by the service they belong to; null: every service of this bus. */
+  private readonly reporters = new Map<string | null, StatusReporter[]>();
+  private readonly untrack: (() => void)[] = [];
   private readonly durable = new Map<string, Consumer>();
   private readonly consumers = new Set<Consumer>();
   private readonly live = new LiveRouter();
@@ -73,7 +92,10 @@ export class InProcessBus implements Bus {
     this.markClosed = () => resolve(null);
   });
 
-  private constructor(private readonly log: EventLog) {
+  private constructor(
+    private readonly log: EventLog,
+    private readonly serviceVersion: string,
+  ) {
     this.housekeeping = log.isOnDisk ? setInterval(() => log.housekeep(), HOUSEKEEPING_INTERVAL_MS).unref() : null;
   }
 
@@ -84,8 +106,9 @@ export class InProcessBus implements Bus {
 
   static open(options: InProcessBusOptions = {}): InProcessBus {
     const retention = options.retention ?? DEFAULT_EVENT_RETENTION;
-    if (!options.eventLogFile) return new InProcessBus(EventLog.inMemory(retention));
-    return new InProcessBus(EventLog.open(options.eventLogFile, retention, options.segmentMaxBytes ?? SEGMENT_MAX_BYTES));
+    const version = options.serviceVersion ?? DEFAULT_SERVICE_VERSION;
+    if (!options.eventLogFile) return new InProcessBus(EventLog.inMemory(retention), version);
+    return new InProcessBus(EventLog.open(options.eventLogFile, retention, options.segmentMaxBytes ?? SEGMENT_MAX_BYTES), version);
   }
 
   /** What the event log keeps on disk and how much of it has been read, opening included. */
@@ -99,6 +122,10 @@ export class InProcessBus implements Bus {
     meta: RequestMeta = {},
     timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
   ): Promise<RpcResponse<R>> {
+    return traceRpcRequest(rpc.subject, meta, (traced) => timeBusRequest(rpc.subject, () => this.call(rpc, payload, traced, timeoutMs)));
+  }
+
+  private async call<R extends RpcDef>(rpc: R, payload: RpcRequest<R>, meta: RequestMeta, timeoutMs: number): Promise<RpcResponse<R>> {
     this.assertOpen();
     const entry = this.servers.get(rpc.subject);
     if (!entry || entry.handlers.length === 0) throw new AppError('UNAVAILABLE', `No service answers ${rpc.subject}`);
@@ -123,6 +150,8 @@ export class InProcessBus implements Bus {
     const entry = this.servers.get(rpc.subject) ?? { handlers: [], next: 0 };
     entry.handlers.push(raw);
     this.servers.set(rpc.subject, entry);
+    const service = serviceOfSubject(rpc.subject);
+    if (service && !this.servicesStarted.has(service)) this.servicesStarted.set(service, new Date().toISOString());
     return {
       unsubscribe: async () => {
         entry.handlers = entry.handlers.filter((h) => h !== raw);
@@ -139,7 +168,9 @@ export class InProcessBus implements Bus {
   async publishEnvelope(envelope: EventEnvelope): Promise<void> {
     this.assertOpen();
     if (!this.log.append(overTheWire(envelope) as EventEnvelope)) return;
-    for (const consumer of this.consumers) void this.pump(consumer);
+    busEventsPublished.inc({ type: envelope.type });
+    // Delivery serves no request: the handlers' logs and spans must not join the one whose publish set it off.
+    for (const consumer of this.consumers) void runDetached(() => this.pump(consumer));
   }
 
   async consumeEvents(options: ConsumeOptions, handler: EventHandler): Promise<Subscription> {
@@ -147,7 +178,7 @@ export class InProcessBus implements Bus {
     const existing = options.durableName ? this.durable.get(options.durableName) : undefined;
     existing?.handlers.push(handler);
     const own = existing ?? this.addConsumer(options, handler);
-    void this.pump(own);
+    void runDetached(() => this.pump(own));
     return {
       unsubscribe: async () => {
         own.handlers = own.handlers.filter((h) => h !== handler);
@@ -172,6 +203,40 @@ export class InProcessBus implements Bus {
     return { unsubscribe: async () => remove() };
   }
 
+  /** Each service that serves an RPC here is one instance, with what its reporters and durable consumers say now. */
+  async discoverServices(): Promise<ServiceInstanceStatus[]> {
+    this.assertOpen();
+    const endpoints = new Map<string, number>();
+    for (const [subject, entry] of this.servers) {
+      const service = serviceOfSubject(subject);
+      if (service && entry.handlers.length > 0) endpoints.set(service, (endpoints.get(service) ?? 0) + 1);
+    }
+    const instances = [...endpoints].map(async ([name, count]) => {
+      const status = await readStatus([
+        ...(this.reporters.get(null) ?? []),
+        ...(this.reporters.get(name) ?? []),
+        () => this.consumerQueues(name),
+      ]);
+      return {
+        name,
+        id: this.instanceId,
+        version: this.serviceVersion,
+        startedAt: this.servicesStarted.get(name)!,
+        endpoints: count,
+        ...status,
+      };
+    });
+    return sortInstances(await Promise.all(instances));
+  }
+
+  /** `service`: the one service of this shared bus the reporter speaks for (a principal's view passes its own); every service when absent. */
+  reportStatus(reporter: StatusReporter, service?: string): void {
+    this.assertOpen();
+    const scope = service ?? null;
+    this.reporters.set(scope, [...(this.reporters.get(scope) ?? []), reporter]);
+    this.untrack.push(trackStatusReporter(reporter));
+  }
+
   async isReady(): Promise<boolean> {
     return !this.isClosed;
   }
@@ -187,6 +252,7 @@ export class InProcessBus implements Bus {
     this.consumers.clear();
     this.live.clear();
     this.servers.clear();
+    for (const untrack of this.untrack.splice(0)) untrack();
     if (this.housekeeping) clearInterval(this.housekeeping);
     this.log.close();
   }
@@ -206,6 +272,7 @@ export class InProcessBus implements Bus {
     if (consumer.durableName) {
       this.durable.set(consumer.durableName, consumer);
       this.log.acknowledge(consumer.durableName, consumer.position);
+      this.untrack.push(trackConsumerPending({ consumer: consumer.durableName, read: async () => this.pendingOf(consumer) }));
     }
     this.consumers.add(consumer);
     return consumer;
@@ -233,9 +300,12 @@ export class InProcessBus implements Bus {
     if (!event) return this.advance(consumer, Math.max(consumer.position + 1, this.log.firstSeq));
     if (!consumer.subjects.some((pattern) => subjectMatches(pattern, event.type))) return this.advance(consumer, consumer.position + 1);
     const handler = consumer.handlers[consumer.nextHandler++ % consumer.handlers.length]!;
+    const counted = { consumer: consumer.durableName ?? 'tail', type: event.type };
     try {
       await handler(overTheWire(event) as EventEnvelope);
+      busEventsConsumed.inc({ ...counted, outcome: 'ok' });
     } catch (error) {
+      busEventsConsumed.inc({ ...counted, outcome: 'error' });
       logger.warn({ subject: event.type, eventId: event.id, err: error }, 'event handler failed; will redeliver');
       await pause(RETRY_DELAY_MS);
       return;
@@ -246,6 +316,22 @@ export class InProcessBus implements Bus {
   private advance(consumer: Consumer, position: number): void {
     consumer.position = position;
     if (consumer.durableName) this.log.acknowledge(consumer.durableName, position);
+  }
+
+  /** Events at or after the consumer's position, delivered or not: the head of the log minus its position. */
+  private pendingOf(consumer: Consumer): number {
+    return Math.max(0, this.log.nextSeq - consumer.position);
+  }
+
+  /** The durable consumers `service` owns (by BUS_PERMISSIONS), or that no principal owns (tools, tests), as queues. */
+  private consumerQueues(service: string) {
+    const queues = [...this.durable.values()]
+      .filter((consumer) => {
+        const owner = BUS_PRINCIPALS.find((principal) => consumer.durableName! in BUS_PERMISSIONS[principal].durableConsumers);
+        return !owner || owner === service;
+      })
+      .map((consumer) => ({ name: `consumer.${consumer.durableName}`, depth: this.pendingOf(consumer) }));
+    return { queues };
   }
 
   private assertOpen(): void {

@@ -18,24 +18,33 @@ import {
   jetstream,
   jetstreamManager,
 } from '@nats-io/jetstream';
-import { type NatsConnection, PermissionViolationError, RequestError, TimeoutError } from '@nats-io/transport-node';
+import { NoRespondersError, type NatsConnection, PermissionViolationError, RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { DEFAULT_SERVICE_VERSION } from '../env/kit.environment';
 import { logger } from '../logger';
+import { busEventsPublished, timeBusRequest, trackConsumerPending, trackStatusReporter } from '../metrics';
+import { readStatus } from '../metrics/live-state';
+import { traceRpcRequest } from '../tracing/spans';
 import {
   type Bus,
   type ConsumeOptions,
+  DEFAULT_DISCOVERY_TIMEOUT_MS,
   DEFAULT_RPC_TIMEOUT_MS,
+  DISCOVERY_SUBJECT,
   type EventHandler,
+  type InstanceStatusReport,
   type RpcHandler,
+  type ServiceInstanceStatus,
+  type StatusReporter,
   type Subscription,
   buildEnvelope,
   requestDeadline,
+  sortInstances,
 } from './bus';
 import { DEFAULT_EVENT_RETENTION, type EventRetention } from './event-retention';
 import { type NatsConnectOptions, openNatsConnection } from './nats-connection';
 import { SupervisedConsumer } from './nats-event-consumer';
-import { type MicroEndpoint, MicroRegistry } from './nats-micro';
+import { type MicroEndpoint, MicroRegistry, readInfoResponse } from './nats-micro';
 import { handleRequestFrame, readReplyFrame } from './rpc-wire';
 import { type BusOperation, BusPermissionError } from './scoped-bus';
 
@@ -55,6 +64,8 @@ export class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
   private readonly consumers = new Set<SupervisedConsumer>();
   private readonly micro: MicroRegistry;
+  private readonly reporters: StatusReporter[] = [];
+  private readonly untrack: (() => void)[] = [];
   private readonly whenClosed: Promise<Error | null>;
   private isConnected = true;
   private isClosing = false;
@@ -67,7 +78,7 @@ export class NatsBus implements Bus {
     private readonly name: string,
     serviceVersion: string,
   ) {
-    this.micro = new MicroRegistry(nc, serviceVersion);
+    this.micro = new MicroRegistry(nc, serviceVersion, () => this.liveStatus());
     this.whenClosed = nc.closed().then((error) => {
       if (error && !this.isClosing) logger.fatal({ client: name, err: error }, 'the NATS connection closed for good');
       return error ?? null;
@@ -94,6 +105,10 @@ export class NatsBus implements Bus {
     meta: RequestMeta = {},
     timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
   ): Promise<RpcResponse<R>> {
+    return traceRpcRequest(rpc.subject, meta, (traced) => timeBusRequest(rpc.subject, () => this.call(rpc, payload, traced, timeoutMs)));
+  }
+
+  private async call<R extends RpcDef>(rpc: R, payload: RpcRequest<R>, meta: RequestMeta, timeoutMs: number): Promise<RpcResponse<R>> {
     const { deadlineAt, waitMs } = requestDeadline(rpc.subject, meta, timeoutMs);
     try {
       const frame = { payload, meta: { ...meta, deadlineAt } };
@@ -157,7 +172,8 @@ export class NatsBus implements Bus {
   async publishEnvelope(envelope: EventEnvelope): Promise<void> {
     try {
       // msgID lets JetStream drop a duplicate if a publish is retried within the duplicate window.
-      await this.js.publish(envelope.type, JSON.stringify(envelope), { msgID: envelope.id });
+      const ack = await this.js.publish(envelope.type, JSON.stringify(envelope), { msgID: envelope.id });
+      if (!ack.duplicate) busEventsPublished.inc({ type: envelope.type });
     } catch (error) {
       throw refusal(error, this.name, 'publish the event', envelope.type) ?? error;
     }
@@ -171,8 +187,12 @@ export class NatsBus implements Bus {
       throw refusal(error, this.name, 'consume', options.subjects.join(', ')) ?? error;
     }
     this.consumers.add(consumer);
+    const untrack = options.durableName
+      ? trackConsumerPending({ consumer: options.durableName, read: () => consumer.pending() })
+      : () => undefined;
     return this.track({
       unsubscribe: async () => {
+        untrack();
         this.consumers.delete(consumer);
         await consumer.stop();
       },
@@ -203,6 +223,37 @@ export class NatsBus implements Bus {
     return this.track({ unsubscribe: () => this.unsubscribeAndFlush(sub) });
   }
 
+  /** Asks `$SRV.INFO` of every service on the server and gathers the answers that come within `timeoutMs`. */
+  async discoverServices(timeoutMs = DEFAULT_DISCOVERY_TIMEOUT_MS): Promise<ServiceInstanceStatus[]> {
+    const instances: ServiceInstanceStatus[] = [];
+    try {
+      const replies = await this.nc.requestMany(DISCOVERY_SUBJECT, '', { maxWait: timeoutMs, strategy: 'timer' });
+      for await (const reply of replies) {
+        let answer: unknown;
+        try {
+          answer = reply.json();
+        } catch {
+          continue;
+        }
+        const instance = readInfoResponse(answer);
+        if (instance) instances.push(instance);
+      }
+    } catch (error) {
+      const refused = refusal(error, this.name, 'request', DISCOVERY_SUBJECT);
+      if (refused) throw refused;
+      // No service is running: an empty answer, not a failure.
+      if (!(error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders()))) {
+        throw new AppError('UNAVAILABLE', `Service discovery failed: ${(error as Error).message}`);
+      }
+    }
+    return sortInstances(instances);
+  }
+
+  reportStatus(reporter: StatusReporter): void {
+    this.reporters.push(reporter);
+    this.untrack.push(trackStatusReporter(reporter));
+  }
+
   /** Connected, answering, and every event consumer delivering: a lost consumer makes `/readyz` fail. */
   async isReady(): Promise<boolean> {
     if (this.nc.isClosed() || !this.isConnected) return false;
@@ -228,6 +279,7 @@ export class NatsBus implements Bus {
 
   async close(): Promise<void> {
     this.isClosing = true;
+    for (const untrack of this.untrack.splice(0)) untrack();
     for (const sub of [...this.subscriptions]) await sub.unsubscribe().catch(() => undefined);
     if (!this.nc.isClosed()) await this.nc.drain();
   }
@@ -251,6 +303,21 @@ export class NatsBus implements Bus {
           break;
       }
     }
+  }
+
+  /** What this connection's service instances report: the services' reporters, and each durable consumer's backlog as a queue. */
+  private liveStatus(): Promise<Required<InstanceStatusReport>> {
+    const consumerQueues = async (): Promise<InstanceStatusReport> => {
+      const durable = [...this.consumers].filter((consumer) => consumer.durableName);
+      const depths = await Promise.all(durable.map((consumer) => consumer.pending().catch(() => null)));
+      return {
+        queues: durable.flatMap((consumer, index) => {
+          const depth = depths[index];
+          return depth === null || depth === undefined ? [] : [{ name: `consumer.${consumer.durableName}`, depth }];
+        }),
+      };
+    };
+    return readStatus([...this.reporters, consumerQueues]);
   }
 
   private async unsubscribeAndFlush(sub: { unsubscribe(): void }): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { logger } from '../logger';
+import { busEventsConsumed } from '../metrics';
 import { type ConsumeOptions, type EventHandler, subjectMatches } from './bus';
 import { consumerFilter } from './nats-permissions';
 
@@ -58,6 +59,17 @@ export class SupervisedConsumer {
 
   isHealthy(): boolean {
     return this.healthy;
+  }
+
+  get durableName(): string | null {
+    return this.options.durableName ?? null;
+  }
+
+  /** A durable consumer's backlog as JetStream counts it: not yet delivered plus delivered and awaiting acknowledgement. */
+  async pending(): Promise<number | null> {
+    if (!this.options.durableName) return null;
+    const info = await this.jsm.consumers.info(EVENT_STREAM, this.options.durableName);
+    return info.num_pending + info.num_ack_pending;
   }
 
   /** The connection dropped: nothing is delivered until the consumer is checked (or opened) again after the reconnect. */
@@ -148,10 +160,13 @@ export class SupervisedConsumer {
       if (!isTail) msg.ack();
       return;
     }
+    const counted = { consumer: this.options.durableName ?? 'tail', type: envelope.type };
     try {
       await this.handler(envelope);
       if (!isTail) msg.ack();
+      busEventsConsumed.inc({ ...counted, outcome: 'ok' });
     } catch (error) {
+      busEventsConsumed.inc({ ...counted, outcome: 'error' });
       logger.warn({ subject: envelope.type, eventId: envelope.id, err: error }, 'event handler failed; will redeliver');
       if (!isTail) msg.nak(REDELIVERY_DELAY_MS);
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription as NatsSubscription } from '@nats-io/transport-node';
 import { logger } from '../logger';
+import { type CircuitState, type InstanceStatusReport, type ServiceInstanceStatus, serviceOfSubject } from './bus';
 
 /** What one RPC endpoint has done since its service started, as `nats micro stats` shows it. */
 interface EndpointStats {
@@ -29,6 +30,19 @@ export interface MicroEndpoint {
 }
 
 const VERBS = ['PING', 'INFO', 'STATS'] as const;
+const CIRCUIT_KEY = 'circuit.';
+const QUEUE_KEY = 'queue.';
+const CIRCUIT_STATES: readonly CircuitState[] = ['closed', 'open', 'half-open'];
+
+/** The INFO answer's fields discovery reads (the protocol's, plus `started`, which `nats micro` ignores). */
+interface InfoResponse {
+  name: string;
+  id: string;
+  version: string;
+  started?: string;
+  metadata?: Record<string, string> | null;
+  endpoints?: unknown[] | null;
+}
 
 /**
  * The NATS services protocol (micro, ADR-32) over the bus's own RPC subscriptions: each service
@@ -42,14 +56,16 @@ export class MicroRegistry {
   constructor(
     private readonly nc: NatsConnection,
     private readonly version: string,
+    /** This connection's live state (circuits, queues), read when an INFO request arrives. */
+    private readonly liveStatus: () => Promise<Required<InstanceStatusReport>>,
   ) {}
 
   register(subject: string): MicroEndpoint | null {
-    const [prefix, name, ...rest] = subject.split('.');
-    if (prefix !== 'svc' || !name || rest.length === 0) return null;
+    const name = serviceOfSubject(subject);
+    if (!name) return null;
     const service = this.services.get(name) ?? this.start(name);
     const endpoint: EndpointStats = {
-      name: rest.join('-'),
+      name: subject.split('.').slice(2).join('-'),
       subject,
       queue_group: subject,
       num_requests: 0,
@@ -89,7 +105,7 @@ export class MicroRegistry {
           this.nc.subscribe(subject, {
             callback: (error, msg) => {
               if (error) return logger.warn({ subject, err: error }, 'service discovery subscription failed');
-              msg.respond(JSON.stringify(this.describe(service, verb)));
+              void this.describe(service, verb).then((answer) => msg.respond(JSON.stringify(answer)));
             },
           }),
         );
@@ -104,7 +120,7 @@ export class MicroRegistry {
     this.services.delete(service.name);
   }
 
-  private describe(service: MicroService, verb: (typeof VERBS)[number]) {
+  private async describe(service: MicroService, verb: (typeof VERBS)[number]) {
     const base = { name: service.name, id: service.id, version: this.version, metadata: {} };
     const endpoints = [...service.endpoints.values()];
     if (verb === 'PING') return { type: 'io.nats.micro.v1.ping_response', ...base };
@@ -112,6 +128,9 @@ export class MicroRegistry {
       return {
         type: 'io.nats.micro.v1.info_response',
         ...base,
+        // Computed now, so `nats micro info <service>` shows the live state too.
+        metadata: statusMetadata(await this.liveStatus()),
+        started: service.started,
         description: `The ${service.name} service's request/reply endpoints`,
         endpoints: endpoints.map(({ name, subject, queue_group }) => ({ name, subject, queue_group, metadata: null })),
       };
@@ -126,4 +145,35 @@ export class MicroRegistry {
       })),
     };
   }
+}
+
+/** Circuits and queues as the INFO answer's metadata (string to string): `circuit.chat-provider: closed`, `queue.media.image-jobs.waiting: 3`. */
+function statusMetadata(status: Required<InstanceStatusReport>): Record<string, string> {
+  return Object.fromEntries([
+    ...status.circuits.map((circuit) => [`${CIRCUIT_KEY}${circuit.name}`, circuit.state]),
+    ...status.queues.map((queue) => [`${QUEUE_KEY}${queue.name}`, String(queue.depth)]),
+  ]);
+}
+
+/** An INFO answer as discovery reports it; null for anything that is not one (another implementation's odd reply). */
+export function readInfoResponse(answer: unknown): ServiceInstanceStatus | null {
+  const info = answer as Partial<InfoResponse> | null;
+  if (!info || typeof info.name !== 'string' || typeof info.id !== 'string') return null;
+  const circuits: ServiceInstanceStatus['circuits'] = [];
+  const queues: ServiceInstanceStatus['queues'] = [];
+  for (const [key, value] of Object.entries(info.metadata ?? {})) {
+    const state = value as CircuitState;
+    if (key.startsWith(CIRCUIT_KEY) && CIRCUIT_STATES.includes(state)) circuits.push({ name: key.slice(CIRCUIT_KEY.length), state });
+    const depth = Number(value);
+    if (key.startsWith(QUEUE_KEY) && Number.isFinite(depth)) queues.push({ name: key.slice(QUEUE_KEY.length), depth });
+  }
+  return {
+    name: info.name,
+    id: info.id,
+    version: typeof info.version === 'string' ? info.version : '',
+    startedAt: typeof info.started === 'string' ? info.started : '',
+    endpoints: Array.isArray(info.endpoints) ? info.endpoints.length : 0,
+    circuits,
+    queues,
+  };
 }

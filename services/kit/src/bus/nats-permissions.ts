@@ -1,4 +1,5 @@
 import { BUS_PERMISSIONS, type BusPrincipal, EVENT_STREAM, EVENT_SUBJECTS } from '@app/schema';
+import { DISCOVERY_SUBJECT } from './bus';
 
 /** The subjects one NATS user may publish to and subscribe to, as nats-server's `permissions` block takes them. */
 export interface NatsUserPermissions {
@@ -18,7 +19,8 @@ export const consumerFilter = (subjects: readonly string[]) => (subjects.length 
 
 /**
  * Turns a principal's row of BUS_PERMISSIONS into NATS subject permissions: its RPCs, events and live
- * subjects, its own inbox, the JetStream API calls of its own consumers, and service discovery.
+ * subjects, its own inbox, the JetStream API calls of its own consumers, and service discovery (answering it, and for
+ * operators' principal, asking it).
  */
 export function natsPermissionsOf(principal: BusPrincipal): NatsUserPermissions {
   const grant = BUS_PERMISSIONS[principal];
@@ -35,6 +37,9 @@ export function natsPermissionsOf(principal: BusPrincipal): NatsUserPermissions 
       ),
     ),
     ...grant.tailsEvents.flatMap((event) => tailConsumerApi(event.type)),
+    ...(grant.tailsAllEvents ? tailConsumerApi(EVENT_SUBJECTS) : []),
+    // Replies to discovery come to its own inbox, which it may already read.
+    ...(grant.discoversServices ? [DISCOVERY_SUBJECT] : []),
   ];
   const subscribe = [`${inboxPrefixOf(principal)}.>`, ...served, ...grant.subscribesLive, ...discoverySubjects(served)];
   return { publish: unique(publish), subscribe: unique(subscribe), allowResponses: served.length > 0 };
@@ -59,7 +64,7 @@ function durableConsumerApi(name: string, types: string[]): string[] {
   ];
 }
 
-/** A tail is an ordered consumer with a fresh name per instance (and per restart), created only on its one event type. */
+/** A tail is an ordered consumer with a fresh name per instance (and per restart), created only on its one filter (an event type, or `evt.>`). */
 function tailConsumerApi(type: string): string[] {
   return [
     `${JS_API}.CONSUMER.CREATE.${EVENT_STREAM}.*.${type}`,

@@ -2,6 +2,8 @@ import { AppError, ErrorBody, RequestMeta, type RpcDef, validationError } from '
 import { z } from 'zod';
 import { databaseUnavailableError, isDatabaseUnreachable } from '../db/database-errors';
 import { logger } from '../logger';
+import { runWithRequestContext } from '../tracing/request-context';
+import { traceRpcServe } from '../tracing/spans';
 import type { RpcHandler } from './bus';
 
 /** What travels on the wire for a request and its reply (both transports use it, so both behave the same). */
@@ -12,11 +14,25 @@ export const ReplyFrame = z.union([
 ]);
 export type ReplyFrame = z.infer<typeof ReplyFrame>;
 
-/** Validates the payload, runs the handler, validates its answer, and turns every failure into an error frame. */
+/**
+ * Validates the payload, runs the handler, validates its answer, and turns every failure into an error frame.
+ * It all runs inside the caller's request (its id on every log line) and, with tracing on, a SERVER span.
+ */
 export async function handleRequestFrame<R extends RpcDef>(rpc: R, handler: RpcHandler<R>, raw: unknown): Promise<ReplyFrame> {
-  const started = performance.now();
   const frame = RequestFrame.safeParse(raw);
   const meta = frame.success ? frame.data.meta : {};
+  return runWithRequestContext({ requestId: meta.requestId, userId: meta.userId }, () =>
+    traceRpcServe(rpc.subject, meta, () => answerRequest(rpc, handler, frame, meta), outcomeOf),
+  );
+}
+
+async function answerRequest<R extends RpcDef>(
+  rpc: R,
+  handler: RpcHandler<R>,
+  frame: ReturnType<typeof RequestFrame.safeParse>,
+  meta: RequestMeta,
+): Promise<ReplyFrame> {
+  const started = performance.now();
   try {
     if (!frame.success) throw new AppError('VALIDATION_FAILED', 'Malformed request');
     assertStorableText(rpc, frame.data.payload);
@@ -24,10 +40,11 @@ export async function handleRequestFrame<R extends RpcDef>(rpc: R, handler: RpcH
     if (!parsed.success) throw validationError(parsed.error);
     const result = await handler(parsed.data as z.output<R['request']>, meta);
     const data = rpc.response.parse(result);
-    logger.info({ subject: rpc.subject, requestId: meta.requestId, userId: meta.userId, latencyMs: ms(started) }, 'rpc');
+    // requestId and userId come from the request context (the logger's mixin).
+    logger.info({ subject: rpc.subject, latencyMs: ms(started) }, 'rpc');
     return { ok: true, data };
   } catch (error) {
-    const log = { subject: rpc.subject, requestId: meta.requestId, userId: meta.userId, latencyMs: ms(started) };
+    const log = { subject: rpc.subject, latencyMs: ms(started) };
     if (error instanceof AppError) {
       logger.info({ ...log, code: error.code }, 'rpc failed');
       return { ok: false, error: error.toBody() };
@@ -40,6 +57,8 @@ export async function handleRequestFrame<R extends RpcDef>(rpc: R, handler: RpcH
     return { ok: false, error: { code: 'INTERNAL', message: 'Internal error' } };
   }
 }
+
+const outcomeOf = (reply: ReplyFrame) => (reply.ok ? 'ok' : reply.error.code);
 
 /** Turns a reply frame back into a value or a thrown AppError. */
 export function readReplyFrame<R extends RpcDef>(rpc: R, raw: unknown): z.output<R['response']> {

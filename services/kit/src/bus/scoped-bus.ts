@@ -1,5 +1,6 @@
 import {
   BUS_PERMISSIONS,
+  EVENT_SUBJECTS,
   type BusGrant,
   type BusPrincipal,
   type EventDef,
@@ -10,7 +11,21 @@ import {
   type RpcResponse,
 } from '@app/schema';
 import type { z } from 'zod';
-import { type Bus, type ConsumeOptions, type EventHandler, type RpcHandler, type Subscription, patternCovers, subjectMatches } from './bus';
+import {
+  type Bus,
+  type ConsumeOptions,
+  DISCOVERY_SUBJECT,
+  type EventHandler,
+  type RpcHandler,
+  type ServiceInstanceStatus,
+  type StatusReporter,
+  type Subscription,
+  patternCovers,
+  subjectMatches,
+} from './bus';
+
+/** A transport several principals share (the in-process bus): a status report says which service it speaks for. */
+type StatusScopedBus = Bus & { reportStatus(reporter: StatusReporter, service?: string): void };
 
 export type BusOperation = 'request' | 'serve' | 'publish the event' | 'consume' | 'publish live on' | 'subscribe to';
 
@@ -34,7 +49,7 @@ export class ScopedBus implements Bus {
   private readonly grant: BusGrant;
 
   constructor(
-    private readonly inner: Bus,
+    private readonly inner: StatusScopedBus,
     readonly principal: BusPrincipal,
     /** Whether closing this view closes the transport (a NATS connection of its own) or leaves it to its owner. */
     private readonly ownsTransport: boolean,
@@ -73,6 +88,8 @@ export class ScopedBus implements Bus {
   async consumeEvents(options: ConsumeOptions, handler: EventHandler): Promise<Subscription> {
     const readable = options.durableName ? this.grant.durableConsumers[options.durableName] : this.grant.tailsEvents;
     const types = (readable ?? []).map((event) => event.type);
+    // Operators' live view follows the whole stream, without a durable consumer (nothing is held back for it).
+    if (!options.durableName && this.grant.tailsAllEvents) types.push(EVENT_SUBJECTS);
     for (const subject of options.subjects) {
       const label = options.durableName ? `${subject} with the durable consumer ${options.durableName}` : subject;
       this.allow(
@@ -100,6 +117,15 @@ export class ScopedBus implements Bus {
       this.grant.subscribesLive.some((allowed) => patternCovers(allowed, subject)),
     );
     return this.inner.subscribeLive(subject, handler);
+  }
+
+  async discoverServices(timeoutMs?: number): Promise<ServiceInstanceStatus[]> {
+    this.allow('request', DISCOVERY_SUBJECT, this.grant.discoversServices);
+    return this.inner.discoverServices(timeoutMs);
+  }
+
+  reportStatus(reporter: StatusReporter): void {
+    this.inner.reportStatus(reporter, this.principal);
   }
 
   isReady(): Promise<boolean> {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import { type Extension, PGlite } from '@electric-sql/pglite';
 import { Mutex } from '../mutex';
+import { traceEmbeddedQuery } from '../tracing/spans';
 
 // The contrib typings are ESM-only while the package ships a CommonJS build of each extension.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -38,6 +39,10 @@ async function releaseInstance(shared: SharedPglite): Promise<void> {
 
 async function runQuery(db: PGlite, sql: string, params?: unknown[]): Promise<PgLikeResult> {
   const command = sql.trimStart().split(/\s/, 1)[0]!.toUpperCase();
+  return traceEmbeddedQuery(sql, command, () => execute(db, sql, command, params));
+}
+
+async function execute(db: PGlite, sql: string, command: string, params?: unknown[]): Promise<PgLikeResult> {
   if (params && params.length > 0) {
     const result = await db.query(sql, params);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };

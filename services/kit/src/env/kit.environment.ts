@@ -76,6 +76,29 @@ export const loggingEnvironment = new Environment('every process', {
   SERVICE_NAME: text('app', { meaning: 'The `service` field on every log line.' }),
 });
 
+export const TRACING_EXPORTERS = ['none', 'otlp', 'console'] as const;
+export type TracingExporter = (typeof TRACING_EXPORTERS)[number];
+
+/** OpenTelemetry tracing; the `OTEL_*` variables are read by the exporter itself and checked here so a typo stops the process. */
+export const tracingEnvironment = new Environment('every process', {
+  TRACING_EXPORTER: oneOf(TRACING_EXPORTERS, 'none', {
+    meaning:
+      'Where OpenTelemetry spans go: `none` (tracing off, nothing loaded), `otlp` (OTLP over HTTP to a collector, see `OTEL_EXPORTER_OTLP_ENDPOINT`) or `console` (printed to stdout, for a quick look). A trace follows a request from the gateway across the bus into the services and their PostgreSQL queries (see the runbook).',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(null, {
+    defaultText: '`http://localhost:4318`',
+    meaning: "With `TRACING_EXPORTER=otlp`: the collector's OTLP/HTTP base URL; spans are sent to `<url>/v1/traces`.",
+  }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(null, {
+    meaning: 'With `TRACING_EXPORTER=otlp`: the full URL spans are sent to, used as is; overrides `OTEL_EXPORTER_OTLP_ENDPOINT`.',
+  }),
+  OTEL_EXPORTER_OTLP_HEADERS: text(null, {
+    secret: true,
+    meaning:
+      "With `TRACING_EXPORTER=otlp`: headers sent with every export, `name=value` pairs separated by commas (a hosted collector's API key).",
+  }),
+});
+
 export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
 
 /** Every service that writes events: how long relayed outbox rows are kept. */
@@ -121,5 +144,14 @@ export const storageEnvironment = new Environment('media, gateway', {
   S3_FORCE_PATH_STYLE: flag(true, {
     meaning:
       'Path-style URLs (bucket in the path), as MinIO and most self-hosted servers need; `false` uses virtual-hosted-style URLs (bucket in the host name).',
+  }),
+});
+
+export const metricsEnvironment = new Environment('gateway, standalone services', {
+  METRICS_TOKEN: text(null, {
+    minLength: 16,
+    secret: true,
+    meaning:
+      "At least 16 characters. Set: Prometheus scrapes the gateway's `/metrics` (and each service's, on `HEALTH_PORT`) with `Authorization: Bearer <METRICS_TOKEN>`; without it `401`. Unset: the gateway answers `/metrics` with `404`, and the services' health port serves it to anyone who reaches that internal port.",
   }),
 });

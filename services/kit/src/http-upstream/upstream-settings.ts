@@ -1,4 +1,4 @@
-import type { UpstreamErrorKind } from './upstream-error';
+import { UpstreamError, type UpstreamErrorKind } from './upstream-error';
 
 /** The error codes provider adapters report (chat, images, moderation), the same for every adapter. */
 export type ProviderErrorCode = 'CANCELLED' | 'TIMEOUT' | 'RATE_LIMITED' | 'VALIDATION_FAILED' | 'UNAVAILABLE';
@@ -41,4 +41,23 @@ export function normaliseApiBaseUrl(raw: string, suffix: RegExp, message: string
 /** Options without their undefined entries, so spreading them over defaults keeps the defaults. */
 export function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+const KIND_OF_CODE: Record<ProviderErrorCode, UpstreamErrorKind> = {
+  CANCELLED: 'cancelled',
+  TIMEOUT: 'timeout',
+  RATE_LIMITED: 'rate-limited',
+  VALIDATION_FAILED: 'bad-request',
+  UNAVAILABLE: 'unavailable',
+};
+
+/**
+ * The upstream failure behind a provider error, for `provider_errors_total`: an UpstreamError's kind, the kind an adapter
+ * kept on its own error (`upstreamKind`), or the kind its code stands for; `unavailable` for anything else.
+ */
+export function upstreamKindOf(error: unknown): UpstreamErrorKind {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as { upstreamKind?: unknown; code?: unknown };
+  if (typeof fields.upstreamKind === 'string') return fields.upstreamKind as UpstreamErrorKind;
+  if (error instanceof UpstreamError) return error.kind;
+  return KIND_OF_CODE[fields.code as ProviderErrorCode] ?? 'unavailable';
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Bus, type ObjectStorage, type Subscription, type Transaction, logger } from '@app/kit';
+import { type Bus, type ObjectStorage, type Subscription, type Transaction, logger, recordGeneration } from '@app/kit';
 import {
   type ContentRefusal,
   FINISHED_GENERATION_STATUSES,
@@ -191,7 +191,7 @@ export class GenerationWorker {
       });
       if (controller.signal.aborted) throw new ImageProviderError('CANCELLED', 'The generation was stopped');
       const storing = await this.store.run(({ jobs }) => jobs.markStoring(row.id, this.owner));
-      if (!storing) return await this.lostOrCancelled(row);
+      if (!storing) return await this.lostOrCancelled(row, started);
       await this.updates.push(storing);
       void this.progressEvent(storing, 'storing', 1);
 
@@ -258,12 +258,13 @@ export class GenerationWorker {
         );
         return finished;
       });
-      if (!done) return await this.lostOrCancelled(row);
+      if (!done) return await this.lostOrCancelled(row, started);
+      recordGeneration('image', 'completed', started);
       // Earlier attempts that died while storing left their files under their own ids.
       if (row.attempts > 1) await discardAttemptFiles(this.storage, row.id, row.attempts, imageId);
       await this.updates.push(done);
     } catch (error) {
-      await this.handleFailure(row, error, controller.signal.reason as StopReason | undefined);
+      await this.handleFailure(row, error, controller.signal.reason as StopReason | undefined, started);
     } finally {
       clearInterval(heartbeat);
       this.running.delete(row.id);
@@ -271,14 +272,17 @@ export class GenerationWorker {
   }
 
   /** A finishing step matched nothing: either the member cancelled, or the lease went to the sweeper. */
-  private async lostOrCancelled(row: JobRow): Promise<void> {
+  private async lostOrCancelled(row: JobRow, started: number): Promise<void> {
     const current = await this.store.run(({ jobs }) => jobs.find(row.id));
     const reason: StopReason = current?.lease_owner === this.owner && current.cancel_requested ? 'cancel' : 'lost';
-    await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason);
+    await this.handleFailure(row, new ImageProviderError('CANCELLED', 'The generation was stopped'), reason, started);
   }
 
-  /** An attempt's files stay while the job may run again (the attempt that makes the image removes them) and go once it has ended without one. */
-  private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined): Promise<void> {
+  /**
+   * An attempt's files stay while the job may run again (the attempt that makes the image removes them) and go once it has
+   * ended without one. The attempt's duration is recorded unless another instance or a restart carries the job on.
+   */
+  private async handleFailure(row: JobRow, error: unknown, stopReason: StopReason | undefined, started: number): Promise<void> {
     if (stopReason === 'lost') {
       logger.warn({ jobId: row.id }, 'generation lease lost; another instance owns the job now');
       // This attempt's id is its own (no other attempt can commit it): whatever it wrote goes.
@@ -293,11 +297,13 @@ export class GenerationWorker {
       return;
     }
     if (stopReason === 'cancel') {
+      recordGeneration('image', 'stopped', started);
       const cancelled = await this.finish(row, 'cancelled', null, null);
       if (cancelled) await this.concludeUnsuccessful(cancelled);
       return;
     }
     if (error instanceof BlockedPictureError) {
+      recordGeneration('image', 'refused', started);
       logger.warn({ jobId: row.id, evidence: error.match.evidence }, 'generated picture matches a removed one');
       const refusal = blockedPictureRefusal('image.generated', row.user_id, error.match);
       const failed = await this.finish(row, 'failed', 'CONTENT_REJECTED', BLOCKED_PICTURE_MESSAGE, refusal);
@@ -312,6 +318,7 @@ export class GenerationWorker {
         'provider failed',
       );
     if (providerError?.retryable && row.attempts < this.config.maxAttempts) {
+      recordGeneration('image', 'retried', started);
       const delayMs = this.config.retryDelayMs * row.attempts;
       const requeued = await this.store.run(({ jobs }) => jobs.requeue(row.id, this.owner, delayMs, false));
       if (requeued) {
@@ -321,6 +328,7 @@ export class GenerationWorker {
       return;
     }
     const code = providerError && providerError.code !== 'CANCELLED' ? providerError.code : 'INTERNAL';
+    recordGeneration('image', code === 'CONTENT_REJECTED' ? 'refused' : 'failed', started);
     const message = code === 'CONTENT_REJECTED' ? providerError!.message : GENERIC_FAILURE;
     const failed = await this.finish(row, 'failed', code, message);
     if (failed) await this.concludeUnsuccessful(failed);

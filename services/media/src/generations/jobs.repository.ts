@@ -67,6 +67,16 @@ export class JobsRepository {
     return { lastMinute: Number(row?.last_minute ?? 0), active: Number(row?.active ?? 0) };
   }
 
+  /** Jobs waiting in the queue and jobs being drawn, across every instance (each count reads a partial index). */
+  async depth(): Promise<{ waiting: number; running: number }> {
+    const [row] = await this.session.query<{ waiting: string; running: string }>(
+      `SELECT (SELECT count(*) FROM ${T} WHERE "status" = 'queued') AS "waiting",
+              (SELECT count(*) FROM ${T} WHERE "status" IN ('running', 'storing')) AS "running"`,
+      [],
+    );
+    return { waiting: Number(row?.waiting ?? 0), running: Number(row?.running ?? 0) };
+  }
+
   /** Leases up to `limit` queued jobs to this instance, oldest first. */
   async claim(owner: string, limit: number, leaseMs: number): Promise<JobRow[]> {
     return this.session.query<JobRow>(

@@ -11,7 +11,11 @@ import {
   type PageArgs,
   RENDITION_WIDTHS,
   ViewerRatings,
+  decodePageCursor,
+  encodePageCursor,
   identityRpc,
+  isTimestampText,
+  isUuid,
   mediaEvents,
 } from '@app/schema';
 import type { MediaStore } from '../media.store';
@@ -93,17 +97,13 @@ export function locateVariant(row: ImageRow, variant: ImageVariant) {
   return { key: imageKeys.rendition(row.id, width), contentType: 'image/webp', isPublic, fileName: downloadFileName(row.prompt, 'webp') };
 }
 
-const encodeCursor = (row: ImageRow) => Buffer.from(JSON.stringify([row.likes, row.cursor_at, row.id])).toString('base64url');
+/** The listing's place of a row: [likes, created_at, id] (the newest-first order ignores the likes). */
+const encodeCursor = (row: ImageRow) => encodePageCursor([row.likes, row.cursor_at, row.id]);
 
 function decodeCursor(cursor: string): PageCursor {
-  try {
-    const [likes, at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const uuid = /^[0-9a-f-]{36}$/i;
-    if (typeof likes === 'number' && Number.isInteger(likes) && typeof at === 'string' && at.length < 64 && !Number.isNaN(Date.parse(at))) {
-      if (typeof id === 'string' && uuid.test(id)) return { likes, at, id };
-    }
-  } catch {
-    // Falls through to the error below.
+  const [likes, at, id, ...rest] = decodePageCursor(cursor) ?? [];
+  if (rest.length === 0 && typeof likes === 'number' && Number.isInteger(likes) && isTimestampText(at) && isUuid(id)) {
+    return { likes, at, id };
   }
   throw new AppError('VALIDATION_FAILED', 'The page cursor is not valid');
 }

@@ -1,8 +1,12 @@
-import { CircuitBreaker, type CircuitBreakerOptions } from '@app/kit';
+import { CircuitBreaker, type CircuitBreakerOptions, recordProviderError, upstreamKindOf } from '@app/kit';
 import { type ImageProvider, ImageProviderError, type ImageRequest, type ImageResult } from './image-provider';
 
 /** Failures that say the provider itself is down (not the prompt, the member or a cancel). */
 const OUTAGE_CODES = new Set(['UNAVAILABLE', 'TIMEOUT']);
+/** Ends that are not the provider's failure: the member's cancel, or a prompt the provider's own rules refused. */
+const NOT_PROVIDER_ERRORS = new Set(['CANCELLED', 'CONTENT_REJECTED']);
+/** How operators see this provider in discovery and metrics unless the options name it otherwise. */
+export const IMAGE_PROVIDER_CIRCUIT = 'image-provider';
 
 /** An image provider behind a circuit breaker: while open, jobs fail at once (UNAVAILABLE, refunded) instead of waiting on a dead server. */
 export class CircuitBreakerImageProvider implements ImageProvider {
@@ -12,7 +16,7 @@ export class CircuitBreakerImageProvider implements ImageProvider {
     private readonly inner: ImageProvider,
     options: CircuitBreakerOptions,
   ) {
-    this.breaker = new CircuitBreaker(options);
+    this.breaker = new CircuitBreaker({ name: IMAGE_PROVIDER_CIRCUIT, ...options });
   }
 
   get kind() {
@@ -38,6 +42,9 @@ export class CircuitBreakerImageProvider implements ImageProvider {
       return result;
     } catch (error) {
       this.breaker.record(admission, error instanceof ImageProviderError && OUTAGE_CODES.has(error.code) ? 'outage' : 'other');
+      if (!(error instanceof ImageProviderError && NOT_PROVIDER_ERRORS.has(error.code))) {
+        recordProviderError(this.breaker.name!, upstreamKindOf(error));
+      }
       throw error;
     }
   }

@@ -1,4 +1,11 @@
-import { type UpstreamError, type UpstreamExchange, type UpstreamWording, normaliseApiBaseUrl, providerErrorCode } from '@app/kit';
+import {
+  type UpstreamError,
+  type UpstreamErrorKind,
+  type UpstreamExchange,
+  type UpstreamWording,
+  normaliseApiBaseUrl,
+  providerErrorCode,
+} from '@app/kit';
 import { ImageProviderError } from './image-provider';
 
 /**
@@ -11,6 +18,9 @@ export type ImageErrorCode = ImageProviderError['code'];
 
 /** An ImageProviderError that may say how long to wait before retrying (from `Retry-After`). */
 export class ImageProviderHttpError extends ImageProviderError {
+  /** The upstream failure it came from (`auth`, `quota`…), which its code alone does not tell apart; for operators' metrics. */
+  upstreamKind?: UpstreamErrorKind;
+
   constructor(
     code: ImageErrorCode,
     message: string,
@@ -42,6 +52,7 @@ export function toImageProviderError(failure: UpstreamError, message = failure.m
     failure.retryable,
     failure.retryAfterSeconds,
   );
+  error.upstreamKind = failure.kind;
   if (failure.cause !== undefined) (error as Error).cause = failure.cause;
   return error;
 }

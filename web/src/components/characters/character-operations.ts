@@ -21,18 +21,23 @@ export const CharacterFieldsFragment = graphql(`
   }
 `);
 
+/** The member's 100 newest characters. */
 export const MyCharactersDocument = graphql(`
   query MyCharacters {
-    characters {
-      ...CharacterFields
+    characters(first: 100) {
+      nodes {
+        ...CharacterFields
+      }
     }
   }
 `);
 
 export const PublicCharactersDocument = graphql(`
-  query PublicCharacters($limit: Int!) {
-    publicCharacters(limit: $limit) {
-      ...CharacterFields
+  query PublicCharacters($first: Int!) {
+    publicCharacters(first: $first) {
+      nodes {
+        ...CharacterFields
+      }
     }
   }
 `);

@@ -28,10 +28,13 @@ export const ConversationSummaryFragment = graphql(`
   }
 `);
 
+/** The sidebar lists the member's 100 most recently active conversations. */
 export const ConversationsDocument = graphql(`
   query Conversations {
-    conversations {
-      ...ConversationSummary
+    conversations(first: 100) {
+      nodes {
+        ...ConversationSummary
+      }
     }
   }
 `);

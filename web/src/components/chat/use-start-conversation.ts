@@ -30,7 +30,14 @@ export function useStartConversation() {
             const created = data?.createConversation;
             if (!created) return;
             cache.updateQuery({ query: ConversationsDocument }, (existing) =>
-              existing ? { conversations: [created, ...existing.conversations.filter((c) => c.id !== created.id)] } : existing,
+              existing
+                ? {
+                    conversations: {
+                      ...existing.conversations,
+                      nodes: [created, ...existing.conversations.nodes.filter((c) => c.id !== created.id)],
+                    },
+                  }
+                : existing,
             );
           },
         });

@@ -5,12 +5,6 @@ import type { CaseReason, ModerationAction, ModerationCaseFieldsFragment, Modera
 import { contentActionsFor, formatDateTime, formatTimeUntil, isTakedownReason, memberActionFor, timeUntil } from '../../lib/moderation';
 import { ModerationStateBadge, RatingBadge } from './rating-parts';
 
-const REQUESTER_ROLES = ['depicted_person', 'authorised_representative', 'rights_holder'] as const;
-
-function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
-  return (values as readonly string[]).includes(value);
-}
-
 /** A report reason (MINOR) or takedown kind (INTIMATE_IMAGE), in words. */
 function useReasonLabel(): (reason: CaseReason) => string {
   const { t } = useTranslation();
@@ -128,8 +122,8 @@ export function ModerationCaseCard({
   const reporter = moderationCase.reporter;
   const contentActions = contentActionsFor(moderationCase.targetKind, moderationCase.current?.state ?? null);
   const memberAction = memberActionFor(moderationCase.ownerSuspended);
-  const requesterRole =
-    requester && isOneOf(REQUESTER_ROLES, requester.role) ? t(`moderation.case.requesterRoles.${requester.role}`) : requester?.role;
+  // The catalog keys are the contract's lower-case values of the TakedownRequesterRole enum.
+  const requesterRole = requester && t(`moderation.case.requesterRoles.${requester.role.toLowerCase()}`);
 
   return (
     <Card.Root
