@@ -2,6 +2,8 @@ import type { Bus } from '@app/kit';
 import {
   AppError,
   CHAT_LIMITS,
+  type CharacterInput,
+  type CharacterPatch,
   type ChatLiveUpdate,
   type ContentRating,
   type Message,
@@ -46,16 +48,21 @@ export class ChatClient {
     readAll((window) => this.listConversations(userId, window, meta), CHAT_LIMITS.conversationsMax);
   getConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.getConversation, { userId, conversationId }, meta);
-  createConversation = (userId: string, title: unknown, characterId: string | null, ratings: ContentRating[], meta: RequestMeta) =>
-    this.bus.request(chatRpc.createConversation, { userId, title, characterId, ratings }, meta);
-  renameConversation = (userId: string, conversationId: string, title: unknown, meta: RequestMeta) =>
+  createConversation = (
+    userId: string,
+    title: string | null | undefined,
+    characterId: string | null,
+    ratings: ContentRating[],
+    meta: RequestMeta,
+  ) => this.bus.request(chatRpc.createConversation, { userId, title, characterId, ratings }, meta);
+  renameConversation = (userId: string, conversationId: string, title: string | undefined, meta: RequestMeta) =>
     this.bus.request(chatRpc.renameConversation, { userId, conversationId, title }, meta);
   deleteConversation = (userId: string, conversationId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.deleteConversation, { userId, conversationId }, meta);
   listMessages = (userId: string, conversationId: string, limit: number, beforeSeq: number | null, meta: RequestMeta) =>
     this.bus.request(chatRpc.listMessages, { userId, conversationId, limit, beforeSeq }, meta);
   getMessage = (userId: string, messageId: string, meta: RequestMeta) => this.bus.request(chatRpc.getMessage, { userId, messageId }, meta);
-  sendMessage = (userId: string, conversationId: string, content: unknown, meta: RequestMeta) =>
+  sendMessage = (userId: string, conversationId: string, content: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.sendMessage, { userId, conversationId, content }, meta);
   regenerateReply = (userId: string, conversationId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.regenerateReply, { userId, conversationId }, meta);
@@ -76,9 +83,9 @@ export class ChatClient {
     this.bus.request(chatRpc.getCharacter, { userId, characterId, ratings }, meta);
   describeContent = async (characterIds: string[], messageIds: string[], meta: RequestMeta): Promise<ModerationTarget[]> =>
     (await this.bus.request(chatRpc.describeContent, { characterIds, messageIds }, meta)).targets;
-  createCharacter = (userId: string, input: unknown, meta: RequestMeta) =>
+  createCharacter = (userId: string, input: CharacterInput, meta: RequestMeta) =>
     this.bus.request(chatRpc.createCharacter, { userId, input }, meta);
-  updateCharacter = (userId: string, characterId: string, input: unknown, meta: RequestMeta) =>
+  updateCharacter = (userId: string, characterId: string, input: CharacterPatch, meta: RequestMeta) =>
     this.bus.request(chatRpc.updateCharacter, { userId, characterId, input }, meta);
   deleteCharacter = (userId: string, characterId: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.deleteCharacter, { userId, characterId }, meta);
@@ -101,7 +108,7 @@ export class ChatClient {
    * Sends a message and waits until its reply has finished (the compatible REST call). Live updates
    * answer at once; a slow poll covers an update lost in transit.
    */
-  async sendAndWait(userId: string, conversationId: string, content: unknown, meta: RequestMeta) {
+  async sendAndWait(userId: string, conversationId: string, content: string, meta: RequestMeta) {
     // Ownership first, so a stranger's conversation id never gets a live listener.
     await this.getConversation(userId, conversationId, meta);
     const updates = (await this.live.listen(LIVE_TOPICS.conversation, conversationId)) as AsyncIterableIterator<ChatLiveUpdate>;

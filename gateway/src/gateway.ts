@@ -127,6 +127,8 @@ export async function createGateway({
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
+    // The process's own shutdown stops Apollo (close below); Apollo's signal handler would end the process before it flushes.
+    stopOnTerminationSignals: false,
     persistedQueries: { cache: new PersistedDocumentStore(loadTrustedDocuments(config.webDist), config.apq), ttl: null },
     csrfPrevention: true,
     parseOptions: GRAPHQL_PARSE_OPTIONS,

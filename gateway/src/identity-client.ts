@@ -1,7 +1,11 @@
 import { type Bus, hashSessionToken } from '@app/kit';
 import {
+  type AccessTokenInput,
   AppError,
   type CaseStatus,
+  type InterestInput,
+  type LoginInput,
+  type RegisterInput,
   type ModerationTarget,
   type RequestMeta,
   type Role,
@@ -9,6 +13,7 @@ import {
   type User,
   identityRpc,
 } from '@app/schema';
+import type { z } from 'zod';
 import { type Access, SessionCache } from './session-cache';
 
 /**
@@ -48,12 +53,12 @@ export class IdentityClient {
     this.signedOut.add(listener);
   }
 
-  register = (input: unknown, clientIp: string, meta: RequestMeta) =>
+  register = (input: RegisterInput, clientIp: string, meta: RequestMeta) =>
     retryableOnTimeout(
       this.bus.request(identityRpc.register, { input, clientIp }, meta, AUTH_TIMEOUT_MS),
       'Creating your account is taking too long right now. Please try again in a few seconds.',
     );
-  login = (input: unknown, clientIp: string, meta: RequestMeta) =>
+  login = (input: z.input<typeof LoginInput>, clientIp: string, meta: RequestMeta) =>
     retryableOnTimeout(
       this.bus.request(identityRpc.login, { input, clientIp }, meta, AUTH_TIMEOUT_MS),
       'Signing in is taking too long right now. Please try again in a few seconds.',
@@ -71,7 +76,7 @@ export class IdentityClient {
   grantTokens = (email: string, amount: number, reason: string, idempotencyKey: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.grantTokens, { email, amount, reason, idempotencyKey }, meta);
 
-  recordInterest = (interest: unknown, userId: string | null, clientIp: string, meta: RequestMeta) =>
+  recordInterest = (interest: InterestInput, userId: string | null, clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
 
   fileReport = (reporterId: string, input: unknown, target: ModerationTarget, meta: RequestMeta) =>
@@ -88,7 +93,7 @@ export class IdentityClient {
     (await this.bus.request(identityRpc.dismissNotice, { userId, noticeId }, meta)).ok;
   grantRole = (email: string, role: Role, actorId: string, reason: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.grantRole, { email, role, actorId, reason }, meta);
-  createAccessToken = (userId: string, input: unknown, meta: RequestMeta) =>
+  createAccessToken = (userId: string, input: AccessTokenInput, meta: RequestMeta) =>
     this.bus.request(identityRpc.createAccessToken, { userId, input }, meta);
   listAccessTokens = async (userId: string, meta: RequestMeta) =>
     (await this.bus.request(identityRpc.listAccessTokens, { userId }, meta)).tokens;

@@ -19,7 +19,7 @@ const CREATE = `mutation($input: AccessTokenInput!) {
   createAccessToken(input: $input) { secret token { id name scopes prefix lastUsedAt expiresAt } } }`;
 const LIST = '{ accessTokens { id name scopes prefix lastUsedAt expiresAt } }';
 const REVOKE = 'mutation($id: ID!) { revokeAccessToken(id: $id) }';
-const MODERATE = 'mutation($input: ModerationActionInputType!) { moderate(input: $input) { id } }';
+const MODERATE = 'mutation($input: ModerationActionInput!) { moderate(input: $input) { id } }';
 
 /** What a third-party client holding only a token can do: no cookie, `Authorization: Bearer`. */
 class TokenClient {

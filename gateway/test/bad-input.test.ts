@@ -116,7 +116,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const before = await characters();
       await expectRestRefusal(await rest(member, 'POST', '/api/characters', { name: NUL_TEXT }), 'name');
       await expectRestRefusal(await rest(member, 'PUT', `/api/characters/${characterId}`, { name: NUL_TEXT }), 'name');
-      const create = 'mutation($input: CharacterInputType!) { createCharacter(input: $input) { id } }';
+      const create = 'mutation($input: CharacterInput!) { createCharacter(input: $input) { id } }';
       expectGraphQLRefusal(await graphql(member, create, { input: { name: NUL_TEXT } }), 'name');
       expectGraphQLRefusal(await graphql(member, 'mutation { createCharacter(input: { name: "N\\u0000va" }) { id } }'), 'name');
       expect(await characters()).toEqual(before);
@@ -176,7 +176,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       'personalityTraits.0',
       'U+DFFF',
     );
-    const query = 'mutation($input: CharacterInputType!) { createCharacter(input: $input) { id } }';
+    const query = 'mutation($input: CharacterInput!) { createCharacter(input: $input) { id } }';
     const viaGraphQL = await post(
       '/graphql',
       'POST',
@@ -187,6 +187,75 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     const literal = await member.graphql('mutation { createCharacter(input: { name: "Nova", personalityTraits: ["\\ud800"] }) { id } }');
     expect(literal.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
     expect(await characters()).toEqual(before);
+  });
+
+  it('answers an id that cannot exist as NOT_FOUND on every route and field, and node(id:) as null', async () => {
+    const bad = 'not-a-uuid';
+    const routes: [string, string, unknown?][] = [
+      ['GET', `/api/conversations/${bad}`],
+      ['PATCH', `/api/conversations/${bad}`, { title: 'Renamed' }],
+      ['DELETE', `/api/conversations/${bad}`],
+      ['GET', `/api/conversations/${bad}/messages`],
+      ['POST', `/api/chat/${bad}`, { content: 'Hello' }],
+      ['POST', `/api/chat/${bad}/stop`],
+      ['GET', `/api/characters/${bad}`],
+      ['PUT', `/api/characters/${bad}`, { name: 'Nova' }],
+      ['GET', `/api/characters/${bad}/avatar`],
+      ['GET', `/api/images/${bad}`],
+      ['POST', `/api/images/${bad}/like`],
+      ['PUT', `/api/images/${bad}/visibility`, { isPublic: true }],
+      ['GET', `/api/generations/${bad}`],
+      ['DELETE', `/api/tokens/${bad}`],
+      ['DELETE', `/api/notices/${bad}`],
+      ['GET', `/api/media/images/${bad}/original.png`],
+    ];
+    for (const [method, path, json] of routes) {
+      const response = await rest(member, method, path, json);
+      expect([method, path, response.status, ((await response.json()) as RestError).code]).toEqual([method, path, 404, 'NOT_FOUND']);
+    }
+    const fields = [
+      `{ conversation(id: "${bad}") { id } }`,
+      `{ messages(conversationId: "${bad}") { nodes { id } } }`,
+      `{ message(id: "${bad}") { id } }`,
+      `{ character(id: "${bad}") { id } }`,
+      `{ image(id: "${bad}") { id } }`,
+      `{ generation(id: "${bad}") { id } }`,
+      `mutation { deleteConversation(id: "${bad}") }`,
+      `mutation { sendMessage(conversationId: "${bad}", content: "Hello") { userMessage { id } } }`,
+      `mutation { likeImage(id: "${bad}") { id } }`,
+      `mutation { revokeAccessToken(id: "${bad}") }`,
+      `mutation { dismissNotice(id: "${bad}") }`,
+    ];
+    for (const query of fields) expect([query, (await graphql(member, query)).errors?.[0]?.extensions?.code]).toEqual([query, 'NOT_FOUND']);
+    expect(await graphql(member, `{ node(id: "${bad}") { id } }`)).toEqual({ data: { node: null } });
+  });
+
+  it('refuses a page of fewer than 1 or more than 100 items as VALIDATION_FAILED naming the field, on every listing', async () => {
+    const paths = ['/api/images?limit=0', '/api/images/public?limit=101', '/api/characters/public?limit=0'];
+    for (const path of [...paths, `/api/conversations/${conversationId}/messages?limit=101`, '/api/images?limit=ten']) {
+      const response = await member.fetch(path);
+      expect([path, response.status, ((await response.json()) as RestError).fieldErrors]).toEqual([
+        path,
+        400,
+        { limit: 'limit must be between 1 and 100' },
+      ]);
+    }
+    const fields: [string, string][] = [
+      ['{ conversations(first: 101) { totalCount } }', 'first'],
+      ['{ characters(last: 0) { totalCount } }', 'last'],
+      ['{ publicCharacters(first: 0) { nodes { id } } }', 'first'],
+      [`{ messages(conversationId: "${conversationId}", last: 0) { nodes { id } } }`, 'last'],
+      ['{ myImages(first: 101) { nodes { id } } }', 'first'],
+      ['{ publicImages(first: 0) { nodes { id } } }', 'first'],
+    ];
+    for (const [query, field] of fields) {
+      const [error] = (await graphql(member, query)).errors ?? [];
+      expect([query, error?.extensions?.code, error?.extensions?.fieldErrors]).toEqual([
+        query,
+        'VALIDATION_FAILED',
+        { [field]: `${field} must be between 1 and 100` },
+      ]);
+    }
   });
 
   it('a session cookie holding U+0000 is no session (401), not a refused request', async () => {
@@ -349,8 +418,8 @@ function probes(conversationId: string, characterId: string): Probe[] {
       id: conversationId,
       content: 'Hello there',
     }),
-    graphqlProbe('mutation($input: CharacterInputType!) { createCharacter(input: $input) { id } }', { input: character }),
-    graphqlProbe('mutation($id: ID!, $input: CharacterPatchInputType!) { updateCharacter(id: $id, input: $input) { id } }', {
+    graphqlProbe('mutation($input: CharacterInput!) { createCharacter(input: $input) { id } }', { input: character }),
+    graphqlProbe('mutation($id: ID!, $input: CharacterPatchInput!) { updateCharacter(id: $id, input: $input) { id } }', {
       id: characterId,
       input: character,
     }),

@@ -19,14 +19,14 @@ interface RestImage {
 const PUBLISH =
   'mutation($id: ID!, $rating: ContentRating) { setImageVisibility(id: $id, isPublic: true, rating: $rating) { id rating isPublic } }';
 const PUBLIC_IMAGES = '{ publicImages(first: 100) { nodes { id rating } } }';
-const REPORT = 'mutation($input: ReportInputType!) { reportContent(input: $input) { caseId } }';
+const REPORT = 'mutation($input: ReportInput!) { reportContent(input: $input) { caseId } }';
 const QUEUE = `{ moderationQueue(first: 100) { openCount nodes { id kind reason details targetKind targetId targetOwnerId reference deadlineAt resolveBy
   snapshot { text state } current { state rating imageUrl } } } }`;
-const MODERATE = 'mutation($input: ModerationActionInputType!) { moderate(input: $input) { id action reason actorLabel } }';
+const MODERATE = 'mutation($input: ModerationActionInput!) { moderate(input: $input) { id action reason actorLabel } }';
 const AUDIT = '{ moderationAuditLog(first: 50) { nodes { action targetId reason actorLabel } } }';
 const NOTICES = '{ myNotices { id kind targetId reason label } }';
 const TAKEDOWN =
-  'mutation($input: TakedownInputType!) { requestTakedown(input: $input) { reference removalDeadline resolutionDeadline items } }';
+  'mutation($input: TakedownInput!) { requestTakedown(input: $input) { reference removalDeadline resolutionDeadline items } }';
 
 /** Reports, the queue, moderators' actions, takedowns and suspensions: through GraphQL and `/api`, as members, moderators and visitors see them. */
 describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))('moderation on %s', (_name, target) => {
@@ -530,7 +530,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     const LISTS = '{ myImages(first: 100) { nodes { id isMine } } publicImages(first: 100) { nodes { id isMine } } }';
     const GENERATE = 'mutation($prompt: String!) { generateImage(input: { prompt: $prompt }) { id } }';
     const GENERATION = 'query($id: ID!) { generation(id: $id) { status errorCode policyCategory image { isMine } } }';
-    const ACT = 'mutation($input: ModerationActionInputType!) { moderate(input: $input) { action targetKind } }';
+    const ACT = 'mutation($input: ModerationActionInput!) { moderate(input: $input) { action targetKind } }';
     interface QueueCase {
       id: string;
       kind: string;

@@ -12,8 +12,19 @@ const describeWithBrowser = hasChromium() ? describe : describe.skip;
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PUBLIC_PATHS = ['/', '/signin', '/signup', '/tos', '/privacy', '/takedown'];
-const MEMBER_PATHS = ['/', '/chat', '/generator', '/characters', '/gallery', '/profile', '/settings/tokens', '/takedown', '/tos'];
+const PUBLIC_PATHS = ['/', '/signin', '/signup', '/tos', '/privacy', '/takedown', '/developers'];
+const MEMBER_PATHS = [
+  '/',
+  '/chat',
+  '/generator',
+  '/characters',
+  '/gallery',
+  '/profile',
+  '/settings/tokens',
+  '/takedown',
+  '/tos',
+  '/developers',
+];
 
 /**
  * axe-core is served from a same-origin path: the app's CSP (script-src 'self') blocks inline

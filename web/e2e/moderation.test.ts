@@ -263,7 +263,7 @@ describeWithBrowser('moderation in Chromium', () => {
     }
     const contextD = await newContext();
     await register(contextD, 'Dan', 'Reporter');
-    await graphql(contextD, 'mutation($input: ReportInputType!) { reportContent(input: $input) { caseId } }', {
+    await graphql(contextD, 'mutation($input: ReportInput!) { reportContent(input: $input) { caseId } }', {
       input: { targetKind: 'IMAGE', targetId: otherImageId, reason: 'SPAM' },
     });
 

@@ -11,4 +11,4 @@ import { trustedDocuments } from '../src/lib/trusted-documents';
 const file = fileURLToPath(new URL('../public/trusted-documents.json', import.meta.url));
 const manifest = await trustedDocuments();
 writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`Wrote ${Object.keys(manifest).length} trusted documents to web/public/trusted-documents.json`);
+process.stdout.write(`Wrote ${Object.keys(manifest).length} trusted documents to web/public/trusted-documents.json\n`);

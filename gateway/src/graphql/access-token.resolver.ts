@@ -1,6 +1,7 @@
 import type { TokenScope } from '@app/schema';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
-import { type GatewayContext, requireUser } from './context';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../access-tokens/access-tokens.operations';
+import { type GatewayContext, callerOf } from './context';
 
 export enum TokenScopeType {
   READ = 'read',
@@ -55,20 +56,19 @@ const asType = (token: { scopes: TokenScope[] }) => ({ scopes: token.scopes.map(
 export class AccessTokenResolver {
   @Query(() => [AccessTokenType], { description: "The signed-in member's usable access tokens, newest first." })
   async accessTokens(@Ctx() context: GatewayContext): Promise<AccessTokenType[]> {
-    const tokens = await context.identity.listAccessTokens(requireUser(context).id, context.meta);
-    return tokens.map((token) => ({ ...token, ...asType(token) }));
+    return (await listAccessTokens(context, callerOf(context))).map((token) => ({ ...token, ...asType(token) }));
   }
 
   @Mutation(() => CreatedAccessTokenType, {
     description: 'Creates a personal access token (at most 20 usable at once). Not available to access tokens themselves.',
   })
   async createAccessToken(@Arg('input', () => AccessTokenInputType) input: AccessTokenInputType, @Ctx() context: GatewayContext) {
-    const created = await context.identity.createAccessToken(requireUser(context).id, { ...input }, context.meta);
+    const created = await createAccessToken(context, callerOf(context), { ...input });
     return { secret: created.secret, token: { ...created.token, ...asType(created.token) } };
   }
 
   @Mutation(() => ID, { description: 'Revokes one of my access tokens at once, on every gateway; returns its id.' })
   revokeAccessToken(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
-    return context.identity.revokeAccessToken(requireUser(context).id, id, context.meta);
+    return revokeAccessToken(context, callerOf(context), id);
   }
 }

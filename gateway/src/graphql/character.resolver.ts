@@ -1,5 +1,15 @@
 import { SUGGESTED_TRAITS } from '@app/schema';
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import {
+  createCharacter,
+  deleteCharacter,
+  exportCharacterCard,
+  getCharacter,
+  importCharacterCard,
+  listCharacters,
+  listPublicCharacters,
+  updateCharacter,
+} from '../characters/characters.operations';
 import { patchFrom, toCharacterType, toConnection } from './chat.mappers';
 import {
   CardFormat,
@@ -10,29 +20,25 @@ import {
   CharacterType,
   PageArgsType,
 } from './chat.types';
-import { type GatewayContext, requireUser, viewerRatings } from './context';
+import { type GatewayContext, callerOf } from './context';
 
 @Resolver()
 export class CharacterResolver {
   @Query(() => CharacterConnectionType, { description: 'My characters, newest first (100 when neither first nor last is given).' })
   async characters(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<CharacterConnectionType> {
-    const user = requireUser(context);
-    return toConnection(await context.chat.listCharacters(user.id, page, context.meta), (c) => toCharacterType(c, user.id));
+    return toConnection(await listCharacters(context, callerOf(context), page), (c) => toCharacterType(c, context.user?.id));
   }
 
   @Query(() => CharacterConnectionType, {
     description: 'Public characters of every member in my ratings, newest first (8 when neither first nor last is given); not counted.',
   })
   async publicCharacters(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<CharacterConnectionType> {
-    const user = requireUser(context);
-    const characters = await context.chat.listPublicCharacters(user.id, page, viewerRatings(context), context.meta);
-    return toConnection(characters, (c) => toCharacterType(c, user.id));
+    return toConnection(await listPublicCharacters(context, callerOf(context), page), (c) => toCharacterType(c, context.user?.id));
   }
 
   @Query(() => CharacterType, { description: 'A character I own or a public one.' })
   async character(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<CharacterType> {
-    const user = requireUser(context);
-    return toCharacterType(await context.chat.getCharacter(user.id, id, viewerRatings(context), context.meta), user.id);
+    return toCharacterType(await getCharacter(context, callerOf(context), id), context.user?.id);
   }
 
   @Query(() => [String], { description: 'Suggested personality traits for the character creator.' })
@@ -45,8 +51,7 @@ export class CharacterResolver {
     @Arg('input', () => CharacterInputType) input: CharacterInputType,
     @Ctx() context: GatewayContext,
   ): Promise<CharacterType> {
-    const user = requireUser(context);
-    return toCharacterType(await context.chat.createCharacter(user.id, patchFrom(input, ['description']), context.meta), user.id);
+    return toCharacterType(await createCharacter(context, callerOf(context), patchFrom(input, ['description'])), context.user?.id);
   }
 
   @Mutation(() => CharacterType, { description: 'Owner only.' })
@@ -55,22 +60,20 @@ export class CharacterResolver {
     @Arg('input', () => CharacterPatchInputType) input: CharacterPatchInputType,
     @Ctx() context: GatewayContext,
   ): Promise<CharacterType> {
-    const user = requireUser(context);
-    return toCharacterType(await context.chat.updateCharacter(user.id, id, patchFrom(input, ['description']), context.meta), user.id);
+    return toCharacterType(await updateCharacter(context, callerOf(context), id, patchFrom(input, ['description'])), context.user?.id);
   }
 
   @Mutation(() => ID, { description: "Owner only. Returns the deleted character's id." })
-  async deleteCharacter(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
-    await context.chat.deleteCharacter(requireUser(context).id, id, context.meta);
-    return id;
+  deleteCharacter(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    return deleteCharacter(context, callerOf(context), id);
   }
 
   @Mutation(() => CharacterType, {
     description: 'Imports a Character Card V1/V2/V3 (JSON or PNG, base64). Large files: POST /api/characters/import.',
   })
   async importCharacterCard(@Arg('fileBase64', () => String) fileBase64: string, @Ctx() context: GatewayContext): Promise<CharacterType> {
-    const user = requireUser(context);
-    return toCharacterType(await context.chat.importCharacterCard(user.id, Buffer.from(fileBase64, 'base64'), context.meta), user.id);
+    const imported = await importCharacterCard(context, callerOf(context), async () => Buffer.from(fileBase64, 'base64'));
+    return toCharacterType(imported, context.user?.id);
   }
 
   @Query(() => CharacterCardFileType, { description: 'Exports a character I own or a public one as a card file.' })
@@ -79,6 +82,6 @@ export class CharacterResolver {
     @Arg('format', () => CardFormat, { defaultValue: CardFormat.PNG }) format: CardFormat,
     @Ctx() context: GatewayContext,
   ): Promise<CharacterCardFileType> {
-    return context.chat.exportCharacterCard(requireUser(context).id, id, format, viewerRatings(context), context.meta);
+    return exportCharacterCard(context, callerOf(context), id, format);
   }
 }

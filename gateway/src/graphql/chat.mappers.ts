@@ -27,7 +27,7 @@ export function toMessageType(message: Message): MessageType {
   };
 }
 
-export function toCharacterType(character: Character, viewerId: string): CharacterType {
+export function toCharacterType(character: Character, viewerId: string | undefined): CharacterType {
   const { ownerId, ...fields } = character;
   return {
     ...fields,

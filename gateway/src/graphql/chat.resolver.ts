@@ -1,7 +1,21 @@
-import { AppError, type ChatLiveUpdate } from '@app/schema';
+import type { ChatLiveUpdate, MessagePage } from '@app/schema';
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { LIVE_TOPICS } from '../live-hub';
-import { decodeCursor, encodeCursor, toConnection, toMessageType, toUpdateType } from './chat.mappers';
+import {
+  chatProvider,
+  createConversation,
+  deleteConversation,
+  getConversation,
+  getMessage,
+  listConversations,
+  listMessages,
+  regenerateReply,
+  renameConversation,
+  selectSwipe,
+  sendMessage,
+  stopReply,
+  watchConversation,
+} from '../conversations/conversations.operations';
+import { encodeCursor, toConnection, toMessageType, toUpdateType } from './chat.mappers';
 import {
   ChatProviderType,
   ConversationConnectionType,
@@ -12,9 +26,23 @@ import {
   PageArgsType,
   SendMessagePayloadType,
 } from './chat.types';
-import { type GatewayContext, requireUser, viewerRatings } from './context';
+import { type GatewayContext, callerOf } from './context';
 
-const MAX_PAGE = 100;
+/** Messages as a connection: oldest first within the page; `hasNextPage` when newer ones follow the page. */
+function toMessageConnection(page: MessagePage & { hasNewer: boolean }): MessageConnectionType {
+  const nodes = page.messages.map(toMessageType);
+  const edges = page.messages.map((message, i) => ({ cursor: encodeCursor(message.seq), node: nodes[i]! }));
+  return {
+    edges,
+    nodes,
+    pageInfo: {
+      hasPreviousPage: page.hasOlder,
+      hasNextPage: page.hasNewer,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
 
 @Resolver()
 export class ChatResolver {
@@ -22,12 +50,12 @@ export class ChatResolver {
     description: "The signed-in member's conversations, most recently active first (100 when neither first nor last is given).",
   })
   async conversations(@Args(() => PageArgsType) page: PageArgsType, @Ctx() context: GatewayContext): Promise<ConversationConnectionType> {
-    return toConnection(await context.chat.listConversations(requireUser(context).id, page, context.meta), (c) => c);
+    return toConnection(await listConversations(context, callerOf(context), page), (c) => c);
   }
 
   @Query(() => ConversationType, { description: 'One of my conversations (NOT_FOUND for anyone else).' })
   conversation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ConversationType> {
-    return context.chat.getConversation(requireUser(context).id, id, context.meta);
+    return getConversation(context, callerOf(context), id);
   }
 
   @Query(() => MessageConnectionType, { description: 'The newest `last` messages (before `before`), oldest first within the page.' })
@@ -37,33 +65,17 @@ export class ChatResolver {
     @Arg('last', () => Int, { defaultValue: 30 }) last: number,
     @Arg('before', () => String, { nullable: true }) before?: string | null,
   ): Promise<MessageConnectionType> {
-    if (last < 1 || last > MAX_PAGE) throw new AppError('VALIDATION_FAILED', `last must be between 1 and ${MAX_PAGE}`);
-    const beforeSeq = before ? decodeCursor(before) : null;
-    if (before && beforeSeq === null) throw new AppError('VALIDATION_FAILED', 'Invalid cursor');
-    const page = await context.chat.listMessages(requireUser(context).id, conversationId, last, beforeSeq, context.meta);
-    const nodes = page.messages.map(toMessageType);
-    const edges = page.messages.map((message, i) => ({ cursor: encodeCursor(message.seq), node: nodes[i]! }));
-    return {
-      edges,
-      nodes,
-      pageInfo: {
-        hasPreviousPage: page.hasOlder,
-        hasNextPage: beforeSeq !== null,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges[edges.length - 1]?.cursor ?? null,
-      },
-    };
+    return toMessageConnection(await listMessages(context, callerOf(context), conversationId, { last, before }));
   }
 
   @Query(() => MessageType)
   async message(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<MessageType> {
-    return toMessageType(await context.chat.getMessage(requireUser(context).id, id, context.meta));
+    return toMessageType(await getMessage(context, callerOf(context), id));
   }
 
   @Query(() => ChatProviderType, { description: 'What writes replies; the UI labels the demo responder as a demo.' })
   chatProvider(@Ctx() context: GatewayContext): Promise<ChatProviderType> {
-    requireUser(context);
-    return context.chat.providerInfo(context.meta);
+    return chatProvider(context, callerOf(context));
   }
 
   @Mutation(() => ConversationType, { description: "Title defaults to 'New Conversation'; with a character, it opens with its greeting." })
@@ -72,13 +84,7 @@ export class ChatResolver {
     @Arg('title', () => String, { nullable: true }) title?: string | null,
     @Arg('characterId', () => ID, { nullable: true }) characterId?: string | null,
   ): Promise<ConversationType> {
-    return context.chat.createConversation(
-      requireUser(context).id,
-      title ?? undefined,
-      characterId ?? null,
-      viewerRatings(context),
-      context.meta,
-    );
+    return createConversation(context, callerOf(context), { title, characterId });
   }
 
   @Mutation(() => ConversationType)
@@ -87,13 +93,12 @@ export class ChatResolver {
     @Arg('title', () => String) title: string,
     @Ctx() context: GatewayContext,
   ): Promise<ConversationType> {
-    return context.chat.renameConversation(requireUser(context).id, id, title, context.meta);
+    return renameConversation(context, callerOf(context), id, { title });
   }
 
   @Mutation(() => ID, { description: "Returns the deleted conversation's id." })
-  async deleteConversation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
-    await context.chat.deleteConversation(requireUser(context).id, id, context.meta);
-    return id;
+  deleteConversation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    return deleteConversation(context, callerOf(context), id);
   }
 
   @Mutation(() => SendMessagePayloadType, {
@@ -104,15 +109,13 @@ export class ChatResolver {
     @Arg('content', () => String) content: string,
     @Ctx() context: GatewayContext,
   ): Promise<SendMessagePayloadType> {
-    const user = requireUser(context);
-    if (!conversationId) throw new AppError('VALIDATION_FAILED', 'No conversation selected');
-    const sent = await context.chat.sendMessage(user.id, conversationId, content, context.meta);
+    const sent = await sendMessage(context, callerOf(context), conversationId, content);
     return { userMessage: toMessageType(sent.userMessage), assistantMessage: toMessageType(sent.assistantMessage) };
   }
 
   @Mutation(() => MessageType, { description: 'Writes another version of the last reply (1 token); earlier versions stay as swipes.' })
   async regenerateReply(@Arg('conversationId', () => ID) conversationId: string, @Ctx() context: GatewayContext): Promise<MessageType> {
-    return toMessageType(await context.chat.regenerateReply(requireUser(context).id, conversationId, context.meta));
+    return toMessageType(await regenerateReply(context, callerOf(context), conversationId));
   }
 
   @Mutation(() => MessageType, { description: 'Shows another version of a reply.' })
@@ -121,23 +124,19 @@ export class ChatResolver {
     @Arg('index', () => Int) index: number,
     @Ctx() context: GatewayContext,
   ): Promise<MessageType> {
-    if (index < 0) throw new AppError('VALIDATION_FAILED', 'index must be 0 or more');
-    return toMessageType(await context.chat.selectSwipe(requireUser(context).id, messageId, index, context.meta));
+    return toMessageType(await selectSwipe(context, callerOf(context), messageId, index));
   }
 
   @Mutation(() => Boolean, { description: 'Stops the reply being written; text so far is kept.' })
   stopReply(@Arg('conversationId', () => ID) conversationId: string, @Ctx() context: GatewayContext): Promise<boolean> {
-    return context.chat.stopReply(requireUser(context).id, conversationId, context.meta);
+    return stopReply(context, callerOf(context), conversationId);
   }
 
   @Subscription(() => ConversationUpdateType, {
     description: 'Typing state, reply text as it is written, and message changes in one of my conversations.',
-    subscribe: async ({ args, context }) => {
+    subscribe: ({ args, context }) => {
       const ctx = context as GatewayContext;
-      const conversationId = String((args as { conversationId: string }).conversationId);
-      // Ownership is checked before listening: a stranger's conversation is NOT_FOUND.
-      await ctx.chat.getConversation(requireUser(ctx).id, conversationId, ctx.meta);
-      return ctx.live.listen(LIVE_TOPICS.conversation, conversationId);
+      return watchConversation(ctx, callerOf(ctx), String((args as { conversationId: string }).conversationId));
     },
   })
   conversationUpdates(@Arg('conversationId', () => ID) _conversationId: string, @Root() update: ChatLiveUpdate): ConversationUpdateType {

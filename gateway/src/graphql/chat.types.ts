@@ -1,3 +1,5 @@
+import { CHAT_PROVIDER_KINDS, type ChatProviderKind } from '@app/schema';
+import { contractEnum } from './contract-enum';
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ContentRatingType, ModerationStateType } from './moderation.types';
 import { NodeType } from './types';
@@ -183,7 +185,7 @@ export class CharacterConnectionType {
   totalCount!: number | null;
 }
 
-@InputType()
+@InputType('CharacterInput')
 export class CharacterInputType {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) description?: string | null;
@@ -197,7 +199,7 @@ export class CharacterInputType {
   @Field(() => String, { nullable: true }) systemPrompt?: string | null;
 }
 
-@InputType()
+@InputType('CharacterPatchInput')
 export class CharacterPatchInputType {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) description?: string | null;
@@ -217,9 +219,16 @@ export class CharacterCardFileType {
   @Field(() => String) bodyBase64!: string;
 }
 
+export const ChatProviderKindType = contractEnum('ChatProviderKind', CHAT_PROVIDER_KINDS, {
+  valueDescriptions: {
+    demo: 'The scripted offline demo responder (not AI).',
+    'openai-compatible': 'A server speaking the OpenAI chat API.',
+  },
+});
+
 @ObjectType('ChatProvider', { description: 'What writes replies. isDemo: the scripted offline demo responder, not AI.' })
 export class ChatProviderType {
-  @Field(() => String) kind!: string;
+  @Field(() => ChatProviderKindType) kind!: ChatProviderKind;
   @Field(() => String) model!: string;
   @Field(() => Boolean) isDemo!: boolean;
 }

@@ -6,7 +6,7 @@ import type { ContentRatingType, ModerationStateType } from './moderation.types'
 export const imageFileUrl = (imageId: string, file: string) => `/api/media/images/${imageId}/${file}`;
 
 /** The REST shape: SPEC §6 fields first, plus URLs for the renditions; `viewerId` is the signed-in member. */
-export function toRestImage(image: Image, viewerId: string) {
+export function toRestImage(image: Image, viewerId: string | undefined) {
   const { id, prompt, model, isPublic, likes, createdAt, settings, user, ownerId, renditions, ...rest } = image;
   return {
     id,
@@ -24,7 +24,7 @@ export function toRestImage(image: Image, viewerId: string) {
   };
 }
 
-export function toImageType(image: Image, viewerId: string): ImageType {
+export function toImageType(image: Image, viewerId: string | undefined): ImageType {
   const { ownerId, ...fields } = image;
   const renditions = image.renditions.map(({ width, height }) => ({ width, height, url: imageFileUrl(image.id, `w${width}.webp`) }));
   return {
@@ -39,7 +39,7 @@ export function toImageType(image: Image, viewerId: string): ImageType {
   };
 }
 
-export function toJobType(job: GenerationJob, viewerId: string): GenerationJobType {
+export function toJobType(job: GenerationJob, viewerId: string | undefined): GenerationJobType {
   return {
     ...job,
     status: job.status as GenerationStatusType,
@@ -48,6 +48,6 @@ export function toJobType(job: GenerationJob, viewerId: string): GenerationJobTy
   };
 }
 
-export function toRestJob(job: GenerationJob, viewerId: string) {
+export function toRestJob(job: GenerationJob, viewerId: string | undefined) {
   return { ...job, image: job.image ? toRestImage(job.image, viewerId) : null };
 }

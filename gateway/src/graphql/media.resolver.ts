@@ -1,7 +1,21 @@
-import { AppError, type GenerationJob, type ImagePage } from '@app/schema';
+import type { GenerationJob, ImagePage } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { LIVE_TOPICS } from '../live-hub';
-import { type GatewayContext, requireUser, viewerRatings } from './context';
+import {
+  activeGenerations,
+  cancelGeneration,
+  createGeneration,
+  deleteImage,
+  getGeneration,
+  getImage,
+  imageProvider,
+  likeImage,
+  listMyImages,
+  listPublicImages,
+  setImageVisibility,
+  unlikeImage,
+  watchGenerations,
+} from '../images/images.operations';
+import { type GatewayContext, callerOf } from './context';
 import { toImageType, toJobType } from './media.mappers';
 import {
   GenerateImageInputType,
@@ -13,13 +27,7 @@ import {
 } from './media.types';
 import { ContentRatingType } from './moderation.types';
 
-const MAX_PAGE = 100;
-
-function checkPageSize(first: number): void {
-  if (first < 1 || first > MAX_PAGE) throw new AppError('VALIDATION_FAILED', `first must be between 1 and ${MAX_PAGE}`);
-}
-
-function toConnection(page: ImagePage, viewerId: string): ImageConnectionType {
+function toConnection(page: ImagePage, viewerId: string | undefined): ImageConnectionType {
   const nodes = page.images.map((image) => toImageType(image, viewerId));
   return {
     nodes,
@@ -40,10 +48,7 @@ export class MediaResolver {
     @Arg('search', () => String, { nullable: true }) search?: string | null,
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
-    checkPageSize(first);
-    const user = requireUser(context);
-    const page = await context.media.listMyImages(user.id, { first, after, search, order }, context.meta);
-    return toConnection(page, user.id);
+    return toConnection(await listMyImages(context, callerOf(context), { first, after, search, order }), context.user?.id);
   }
 
   @Query(() => ImageConnectionType, { description: 'Public images of every member, with their creator.' })
@@ -54,48 +59,39 @@ export class MediaResolver {
     @Arg('search', () => String, { nullable: true }) search?: string | null,
     @Arg('order', () => ImageOrderType, { defaultValue: ImageOrderType.NEWEST }) order: ImageOrderType = ImageOrderType.NEWEST,
   ): Promise<ImageConnectionType> {
-    checkPageSize(first);
-    const user = requireUser(context);
-    const page = await context.media.listPublicImages(user.id, { first, after, search, order }, viewerRatings(context), context.meta);
-    return toConnection(page, user.id);
+    return toConnection(await listPublicImages(context, callerOf(context), { first, after, search, order }), context.user?.id);
   }
 
   @Query(() => ImageType, { description: 'One of my images, or a public one (NOT_FOUND otherwise).' })
   async image(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    const user = requireUser(context);
-    return toImageType(await context.media.getImage(user.id, id, viewerRatings(context), context.meta), user.id);
+    return toImageType(await getImage(context, callerOf(context), id), context.user?.id);
   }
 
   @Query(() => GenerationJobType)
   async generation(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
-    const user = requireUser(context);
-    return toJobType(await context.media.getGeneration(user.id, id, context.meta), user.id);
+    return toJobType(await getGeneration(context, callerOf(context), id), context.user?.id);
   }
 
   @Query(() => [GenerationJobType], { description: 'My queued and running generations (to resume showing progress after a reload).' })
   async activeGenerations(@Ctx() context: GatewayContext): Promise<GenerationJobType[]> {
-    const user = requireUser(context);
-    return (await context.media.activeGenerations(user.id, context.meta)).map((job) => toJobType(job, user.id));
+    return (await activeGenerations(context, callerOf(context))).map((job) => toJobType(job, context.user?.id));
   }
 
   @Query(() => ImageProviderType)
   imageProvider(@Ctx() context: GatewayContext): Promise<ImageProviderType> {
-    requireUser(context);
-    return context.media.providerInfo(context.meta);
+    return imageProvider(context, callerOf(context));
   }
 
   @Mutation(() => GenerationJobType, {
     description: 'Charges 1 token and queues the job; follow generationUpdates for progress and the image.',
   })
   async generateImage(@Arg('input', () => GenerateImageInputType) input: GenerateImageInputType, @Ctx() context: GatewayContext) {
-    const user = requireUser(context);
-    return toJobType(await context.media.createGeneration(user.id, { ...input }, context.meta, context.clientIp), user.id);
+    return toJobType(await createGeneration(context, callerOf(context), { ...input }), context.user?.id);
   }
 
   @Mutation(() => GenerationJobType, { description: 'Stops a queued or running generation; its token is refunded.' })
   async cancelGeneration(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<GenerationJobType> {
-    const user = requireUser(context);
-    return toJobType(await context.media.cancelGeneration(user.id, id, context.meta), user.id);
+    return toJobType(await cancelGeneration(context, callerOf(context), id), context.user?.id);
   }
 
   @Mutation(() => ImageType, {
@@ -108,36 +104,32 @@ export class MediaResolver {
     @Ctx() context: GatewayContext,
     @Arg('rating', () => ContentRatingType, { nullable: true }) rating?: ContentRatingType | null,
   ): Promise<ImageType> {
-    const user = requireUser(context);
-    return toImageType(await context.media.setVisibility(user.id, id, isPublic, rating ?? null, context.meta), user.id);
+    return toImageType(await setImageVisibility(context, callerOf(context), id, { isPublic, rating }), context.user?.id);
   }
 
   @Mutation(() => ImageType, { description: 'One like per member; liking again changes nothing.' })
   async likeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    const user = requireUser(context);
-    return toImageType(await context.media.likeImage(user.id, id, context.meta), user.id);
+    return toImageType(await likeImage(context, callerOf(context), id), context.user?.id);
   }
 
   @Mutation(() => ImageType)
   async unlikeImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<ImageType> {
-    const user = requireUser(context);
-    return toImageType(await context.media.unlikeImage(user.id, id, context.meta), user.id);
+    return toImageType(await unlikeImage(context, callerOf(context), id), context.user?.id);
   }
 
   @Mutation(() => ID, { description: "Owner only: deletes the image, its files and its likes. Returns the deleted image's id." })
-  async deleteImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
-    await context.media.deleteImage(requireUser(context).id, id, context.meta);
-    return id;
+  deleteImage(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<string> {
+    return deleteImage(context, callerOf(context), id);
   }
 
   @Subscription(() => GenerationJobType, {
     description: "Every change to the signed-in member's generation jobs: status, progress, and the image when done.",
     subscribe: ({ context }) => {
       const ctx = context as GatewayContext;
-      return ctx.live.listen(LIVE_TOPICS.generation, requireUser(ctx).id);
+      return watchGenerations(ctx, callerOf(ctx));
     },
   })
   generationUpdates(@Root() job: GenerationJob, @Ctx() context: GatewayContext): GenerationJobType {
-    return toJobType(job, requireUser(context).id);
+    return toJobType(job, context.user?.id);
   }
 }

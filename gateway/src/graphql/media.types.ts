@@ -1,3 +1,5 @@
+import { IMAGE_PROVIDER_KINDS, type ImageProviderKind } from '@app/schema';
+import { contractEnum } from './contract-enum';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfoType } from './chat.types';
 import { ContentRatingType, ModerationStateType } from './moderation.types';
@@ -127,9 +129,17 @@ export class GenerationJobType {
   @Field(() => GraphQLISODateTime) updatedAt!: string;
 }
 
+export const ImageProviderKindType = contractEnum('ImageProviderKind', IMAGE_PROVIDER_KINDS, {
+  valueDescriptions: {
+    demo: 'The offline demo renderer (not AI).',
+    'openai-images': 'The OpenAI Images API.',
+    a1111: 'An AUTOMATIC1111-compatible server (Forge, SD.Next).',
+  },
+});
+
 @ObjectType('ImageProvider', { description: 'What draws images; the UI labels the demo renderer as a demo.' })
 export class ImageProviderType {
-  @Field(() => String) kind!: string;
+  @Field(() => ImageProviderKindType) kind!: ImageProviderKind;
   @Field(() => String) model!: string;
   @Field(() => Boolean) isDemo!: boolean;
 }

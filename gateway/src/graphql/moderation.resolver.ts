@@ -1,6 +1,17 @@
 import type { AuditEntry, ModerationCase, ModerationTarget, User } from '@app/schema';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { type GatewayContext, requireRole, requireUser } from './context';
+import { updateRatingPreferences } from '../account/account.operations';
+import {
+  dismissNotice,
+  grantRole,
+  listNotices,
+  moderate,
+  moderationAuditLog,
+  moderationQueue,
+  reportContent,
+  requestTakedown,
+} from '../moderation/moderation.operations';
+import { type GatewayContext, callerOf } from './context';
 import {
   type AuditActionType,
   AuditEntryType,
@@ -21,8 +32,6 @@ import {
 } from './moderation.types';
 import { UserType } from './types';
 
-const MAX_PAGE = 100;
-
 const toTargetType = (target: ModerationTarget) => target as unknown as ModerationTargetType;
 // The bus and GraphQL enums hold the same values; only their TypeScript names differ.
 const toAuditType = (entry: AuditEntry): AuditEntryType => ({
@@ -38,18 +47,16 @@ export class ModerationResolver {
     description: "Reports a public image or character, or an AI reply in one's own conversation, to the moderators.",
   })
   async reportContent(@Arg('input', () => ReportInputType) input: ReportInputType, @Ctx() context: GatewayContext) {
-    const user = requireUser(context);
-    const target = await context.targets.forReport(input.targetKind, input.targetId, user.id, context.meta);
-    return context.identity.fileReport(user.id, { ...input }, target, context.meta);
+    return reportContent(context, callerOf(context), { ...input });
   }
 
   @Mutation(() => TakedownReceiptType, {
     description: 'A takedown request; no account needed. Rate-limited per address. The receipt holds the reference and deadlines.',
   })
   async requestTakedown(@Arg('input', () => TakedownInputType) input: TakedownInputType, @Ctx() context: GatewayContext) {
-    const targets = await context.targets.forTakedown(typeof input.content === 'string' ? input.content : '', context.meta);
+    // GraphQL sends explicit nulls for fields left out; the takedown form's contract knows them as absent.
     const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
-    return context.identity.fileTakedown(fields, targets, context.clientIp, context.meta);
+    return requestTakedown(context, callerOf(context), fields);
   }
 
   @Query(() => ModerationQueueType, { description: 'Moderators: the queue, soonest deadline first, each case with the item now.' })
@@ -59,18 +66,12 @@ export class ModerationResolver {
     @Arg('first', () => Int, { defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<ModerationQueueType> {
-    requireRole(context, 'moderator');
-    const page = await context.identity.listCases(status, Math.min(Math.max(first, 1), MAX_PAGE), after ?? null, context.meta);
-    const current = await context.targets.describe(
-      page.cases.map((filed) => ({ kind: filed.targetKind, id: filed.targetId })),
-      context.meta,
-    );
-    const byId = new Map(current.map((target) => [`${target.kind}:${target.id}`, target]));
+    const queue = await moderationQueue(context, callerOf(context), status, { first, after });
     return {
-      nodes: page.cases.map((filed) => toCaseType(filed, byId.get(`${filed.targetKind}:${filed.targetId}`) ?? null)),
-      endCursor: page.nextCursor,
-      hasNextPage: page.nextCursor !== null,
-      openCount: page.openCount,
+      nodes: queue.cases.map(({ filed, current }) => toCaseType(filed, current)),
+      endCursor: queue.nextCursor,
+      hasNextPage: queue.nextCursor !== null,
+      openCount: queue.openCount,
     };
   }
 
@@ -81,9 +82,7 @@ export class ModerationResolver {
     @Arg('input', () => ModerationActionInputType) input: ModerationActionInputType,
     @Ctx() context: GatewayContext,
   ): Promise<AuditEntryType> {
-    const moderator = requireRole(context, 'moderator');
-    const target = input.targetKind === 'member' ? null : await context.targets.describeOne(input.targetKind, input.targetId, context.meta);
-    return toAuditType(await context.identity.takeAction(moderator.id, { ...input }, target, context.meta));
+    return toAuditType(await moderate(context, callerOf(context), { ...input }));
   }
 
   @Query(() => AuditLogType, { description: 'Moderators: the append-only audit log, newest first.' })
@@ -92,8 +91,7 @@ export class ModerationResolver {
     @Arg('first', () => Int, { defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<AuditLogType> {
-    requireRole(context, 'moderator');
-    const page = await context.identity.listAudit(Math.min(Math.max(first, 1), MAX_PAGE), after ?? null, context.meta);
+    const page = await moderationAuditLog(context, callerOf(context), { first, after });
     return { nodes: page.entries.map(toAuditType), endCursor: page.nextCursor, hasNextPage: page.nextCursor !== null };
   }
 
@@ -104,18 +102,17 @@ export class ModerationResolver {
     @Arg('reason', () => String) reason: string,
     @Ctx() context: GatewayContext,
   ): Promise<User> {
-    const admin = requireRole(context, 'admin');
-    return context.identity.grantRole(email, role, admin.id, reason, context.meta);
+    return grantRole(context, callerOf(context), { email, role, reason });
   }
 
   @Query(() => [MemberNoticeType], { description: "Moderators' decisions on my content that I have not dismissed, newest first." })
   async myNotices(@Ctx() context: GatewayContext): Promise<MemberNoticeType[]> {
-    return (await context.identity.listNotices(requireUser(context).id, context.meta)) as MemberNoticeType[];
+    return (await listNotices(context, callerOf(context))) as MemberNoticeType[];
   }
 
   @Mutation(() => Boolean)
   dismissNotice(@Arg('id', () => ID) id: string, @Ctx() context: GatewayContext): Promise<boolean> {
-    return context.identity.dismissNotice(requireUser(context).id, id, context.meta);
+    return dismissNotice(context, callerOf(context), id);
   }
 
   @Mutation(() => UserType, { description: 'How I see suggestive and explicit public content: show, blur or hide.' })
@@ -123,7 +120,7 @@ export class ModerationResolver {
     @Arg('input', () => RatingPreferencesInput) input: RatingPreferencesInput,
     @Ctx() context: GatewayContext,
   ): Promise<User> {
-    return context.identity.updatePreferences(requireUser(context).id, { ...input }, context.meta);
+    return updateRatingPreferences(context, callerOf(context), { ...input });
   }
 }
 

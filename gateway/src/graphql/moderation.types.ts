@@ -155,7 +155,7 @@ export class AgeAssuranceType {
   @Field(() => GraphQLISODateTime) checkedAt!: string;
 }
 
-@InputType()
+@InputType('ReportInput')
 export class ReportInputType {
   @Field(() => ReportTargetKindType) targetKind!: ReportTargetKindType;
   @Field(() => ID) targetId!: string;
@@ -169,7 +169,7 @@ export class ReportReceiptType {
   @Field(() => ID) caseId!: string;
 }
 
-@InputType({ description: 'A takedown request. INTIMATE_IMAGE needs requester; RIGHTS needs work and authorised.' })
+@InputType('TakedownInput', { description: 'A takedown request. INTIMATE_IMAGE needs requester; RIGHTS needs work and authorised.' })
 export class TakedownInputType {
   @Field(() => TakedownKindType) kind!: TakedownKindType;
   @Field(() => String, { description: 'Links to (or ids of) the images and characters on this site.' }) content!: string;
@@ -264,7 +264,7 @@ export class ModerationQueueType {
   @Field(() => Int) openCount!: number;
 }
 
-@InputType()
+@InputType('ModerationActionInput')
 export class ModerationActionInputType {
   @Field(() => ModerationActionType) action!: ModerationActionType;
   @Field(() => ModerationTargetKindType) targetKind!: ModerationTargetKindType;

@@ -16,7 +16,8 @@ import {
   Subscription,
   registerEnumType,
 } from 'type-graphql';
-import { type GatewayContext, requireRole } from './context';
+import { role } from '../operations/caller';
+import { type GatewayContext, callerOf } from './context';
 
 export enum CircuitStateType {
   CLOSED = 'closed',
@@ -84,7 +85,7 @@ const toInstanceType = (instance: ServiceInstanceStatus): ServiceInstanceType =>
 export class OperatorResolver {
   @Query(() => [ServiceInstanceType], { description: 'Admins only: the service instances up now, each with its circuits and queues.' })
   async operatorServices(@Ctx() context: GatewayContext): Promise<ServiceInstanceType[]> {
-    requireRole(context, 'admin');
+    role(callerOf(context), 'admin');
     return (await context.operator.services()).map(toInstanceType);
   }
 
@@ -92,7 +93,7 @@ export class OperatorResolver {
     description: 'Admins only: events as they are appended to the stream, from now on, filtered by subject and member.',
     subscribe: async ({ args, context }) => {
       const ctx = context as GatewayContext;
-      requireRole(ctx, 'admin');
+      role(callerOf(ctx), 'admin');
       const filter = EventFilter.safeParse(stripNulls((args as { filter?: OperatorEventFilterType | null }).filter ?? {}));
       if (!filter.success) throw validationError(filter.error);
       return ctx.operator.watchEvents(filter.data);

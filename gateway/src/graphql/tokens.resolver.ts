@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { INTEREST_KINDS, type InterestKind } from '@app/schema';
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { LIVE_TOPICS } from '../live-hub';
+import { dashboardStats, grantTokens, myQuotas, recordInterest, watchTokenBalance } from '../account/account.operations';
 import { contractEnum } from './contract-enum';
-import { type GatewayContext, requireOperator, requireUser } from './context';
+import { type GatewayContext, callerOf } from './context';
 import { DashboardStatsType, type QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
 
 const InterestKindType = contractEnum('InterestKind', INTEREST_KINDS, {
@@ -14,13 +13,12 @@ const InterestKindType = contractEnum('InterestKind', INTEREST_KINDS, {
 export class TokensResolver {
   @Query(() => DashboardStatsType, { description: "The signed-in member's activity counters." })
   dashboardStats(@Ctx() context: GatewayContext): Promise<DashboardStatsType> {
-    return context.identity.getStats(requireUser(context).id, context.meta);
+    return dashboardStats(context, callerOf(context));
   }
 
   @Query(() => [QuotaUsageType], { description: "The signed-in member's free-plan allowances this month." })
   async myQuotas(@Ctx() context: GatewayContext): Promise<QuotaUsageType[]> {
-    const quotas = await context.identity.getQuotas(requireUser(context).id, context.meta);
-    return quotas.map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType }));
+    return (await myQuotas(context, callerOf(context))).map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType }));
   }
 
   @Mutation(() => TokenBalanceChangeType, {
@@ -33,8 +31,7 @@ export class TokensResolver {
     @Ctx() context: GatewayContext,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Repeating a key grants once.' }) idempotencyKey?: string | null,
   ): Promise<TokenBalanceChangeType> {
-    requireOperator(context);
-    return context.identity.grantTokens(email, amount, reason, idempotencyKey ?? `grant:${randomUUID()}`, context.meta);
+    return grantTokens(context, callerOf(context), { email, amount, reason, idempotencyKey });
   }
 
   @Mutation(() => Boolean, {
@@ -45,14 +42,14 @@ export class TokensResolver {
     @Arg('label', () => String) label: string,
     @Ctx() context: GatewayContext,
   ): Promise<boolean> {
-    return (await context.identity.recordInterest({ kind, label }, context.user?.id ?? null, context.clientIp, context.meta)).recorded;
+    return (await recordInterest(context, callerOf(context), { kind, label })).recorded;
   }
 
   @Subscription(() => TokenBalanceChangeType, {
     description: "Pushes the signed-in member's new balance whenever it changes.",
     subscribe: ({ context }) => {
       const ctx = context as GatewayContext;
-      return ctx.live.listen(LIVE_TOPICS.tokens, requireUser(ctx).id);
+      return watchTokenBalance(ctx, callerOf(ctx));
     },
   })
   tokenBalanceChanged(@Root() change: TokenBalanceChangeType): TokenBalanceChangeType {

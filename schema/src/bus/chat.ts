@@ -3,7 +3,6 @@ import { ContentRefusal, defineEvent, defineRpc } from './contract';
 import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
 import { pageOf, paged } from './paging';
 
-
 /** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
 export const CHAT_LIMITS = {
   titleLength: 120,
@@ -64,6 +63,18 @@ export const PersonalityTraits = z
     }
     return kept;
   });
+
+/** A conversation's title, trimmed; empty means the default title (SPEC §4). */
+export const ConversationTitle = z
+  .string({ error: 'The title must be text' })
+  .trim()
+  .max(CHAT_LIMITS.titleLength, `The title must be at most ${CHAT_LIMITS.titleLength} characters`);
+
+/** A member's message: about 2k tokens at most, which leaves room in the prompt for the persona and the history. */
+export const MessageContent = z
+  .string({ error: 'Please enter a message' })
+  .max(CHAT_LIMITS.messageLength, `A message can be at most ${CHAT_LIMITS.messageLength} characters`)
+  .refine((value) => value.trim().length > 0, 'Please enter a message');
 
 /** The fields a member edits, without defaults: shared by creation (which adds them) and updates (which must not). */
 const CharacterFields = z.object({
@@ -177,7 +188,10 @@ export type ConversationPage = z.infer<typeof ConversationPage>;
 export const CharacterPage = pageOf(Character);
 export type CharacterPage = z.infer<typeof CharacterPage>;
 
-export const ChatProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
+/** What writes replies: the offline demo responder, or a server speaking the OpenAI chat API (OpenAI, Ollama, vLLM, LM Studio…). */
+export const CHAT_PROVIDER_KINDS = ['demo', 'openai-compatible'] as const;
+export type ChatProviderKind = (typeof CHAT_PROVIDER_KINDS)[number];
+export const ChatProviderInfo = z.object({ kind: z.enum(CHAT_PROVIDER_KINDS), model: z.string(), isDemo: z.boolean() });
 export type ChatProviderInfo = z.infer<typeof ChatProviderInfo>;
 
 const CharacterAvatar = z.object({ contentType: z.string(), bodyBase64: z.string() });
@@ -191,11 +205,15 @@ export const chatRpc = {
   getConversation: defineRpc('svc.chat.conversation.get', ConversationRef, Conversation),
   createConversation: defineRpc(
     'svc.chat.conversation.create',
-    UserRef.extend({ title: z.unknown().optional(), characterId: Id.nullish(), ratings: ViewerRatings }),
+    UserRef.extend({ title: ConversationTitle.nullish(), characterId: Id.nullish(), ratings: ViewerRatings }),
     Conversation,
   ),
   /** No title (a PATCH that names none) leaves the conversation as it is. */
-  renameConversation: defineRpc('svc.chat.conversation.rename', ConversationRef.extend({ title: z.unknown().optional() }), Conversation),
+  renameConversation: defineRpc(
+    'svc.chat.conversation.rename',
+    ConversationRef.extend({ title: ConversationTitle.optional() }),
+    Conversation,
+  ),
   deleteConversation: defineRpc('svc.chat.conversation.delete', ConversationRef, z.object({ ok: z.boolean() })),
   listMessages: defineRpc(
     'svc.chat.message.list',
@@ -210,7 +228,7 @@ export const chatRpc = {
   /** Stores the member's message and starts the reply in the chat service; returns at once. */
   sendMessage: defineRpc(
     'svc.chat.message.send',
-    ConversationRef.extend({ content: z.unknown() }),
+    ConversationRef.extend({ content: MessageContent }),
     z.object({ userMessage: Message, assistantMessage: Message }),
   ),
   /** Generates another version of the last assistant reply (a new swipe). */
@@ -225,8 +243,8 @@ export const chatRpc = {
   listPublicCharacters: defineRpc('svc.chat.character.public', paged(UserRef.extend({ ratings: ViewerRatings })), CharacterPage),
   /** The owner's character, or a public one in the viewer's ratings. */
   getCharacter: defineRpc('svc.chat.character.get', CharacterRef.extend({ ratings: ViewerRatings }), Character),
-  createCharacter: defineRpc('svc.chat.character.create', UserRef.extend({ input: z.unknown() }), Character),
-  updateCharacter: defineRpc('svc.chat.character.update', CharacterRef.extend({ input: z.unknown() }), Character),
+  createCharacter: defineRpc('svc.chat.character.create', UserRef.extend({ input: CharacterInput }), Character),
+  updateCharacter: defineRpc('svc.chat.character.update', CharacterRef.extend({ input: CharacterPatch }), Character),
   deleteCharacter: defineRpc('svc.chat.character.delete', CharacterRef, z.object({ ok: z.boolean() })),
   /** Imports a V1/V2/V3 character card (JSON or PNG, base64). */
   importCharacterCard: defineRpc(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccessToken, AccessTokenEvent, CreatedAccessToken, TokenScope } from './access-tokens';
+import { AccessToken, AccessTokenEvent, AccessTokenInput, CreatedAccessToken, TokenScope } from './access-tokens';
 import { defineEvent, defineRpc } from './contract';
 import {
   AgeAssurance,
@@ -131,13 +131,21 @@ export const DashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 
+export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
+export type InterestKind = (typeof INTEREST_KINDS)[number];
+export const InterestInput = z.object({
+  kind: z.enum(INTEREST_KINDS, { error: 'kind must be feature or vip_subscribe' }),
+  label: z.string({ error: 'label is required' }).regex(/^[a-z0-9-]{1,64}$/, 'label must be 1-64 lowercase letters, digits or dashes'),
+});
+export type InterestInput = z.infer<typeof InterestInput>;
+
 const UserRef = z.object({ userId: z.string().uuid() });
 const IdempotencyKey = z.string().min(1).max(200);
 const Reason = z.string().trim().min(1).max(200);
 
 export const identityRpc = {
-  register: defineRpc('svc.identity.register', z.object({ input: z.unknown() }).merge(ClientContext), AuthResult),
-  login: defineRpc('svc.identity.login', z.object({ input: z.unknown() }).merge(ClientContext), AuthResult),
+  register: defineRpc('svc.identity.register', z.object({ input: RegisterInput }).merge(ClientContext), AuthResult),
+  login: defineRpc('svc.identity.login', z.object({ input: LoginInput }).merge(ClientContext), AuthResult),
   logout: defineRpc('svc.identity.logout', z.object({ sessionToken: z.string().max(200) }), z.object({ ok: z.boolean() })),
   resolveSession: defineRpc(
     'svc.identity.session.resolve',
@@ -146,7 +154,7 @@ export const identityRpc = {
     // `scopes` is null for a browser session (it may do anything its member may), a list for an access token.
     z.object({ user: User.nullable(), scopes: z.array(TokenScope).nullable().default(null) }),
   ),
-  createAccessToken: defineRpc('svc.identity.token.create', UserRef.extend({ input: z.unknown() }), CreatedAccessToken),
+  createAccessToken: defineRpc('svc.identity.token.create', UserRef.extend({ input: AccessTokenInput }), CreatedAccessToken),
   listAccessTokens: defineRpc('svc.identity.token.list', UserRef, z.object({ tokens: z.array(AccessToken) })),
   revokeAccessToken: defineRpc(
     'svc.identity.token.revoke',
@@ -189,7 +197,7 @@ export const identityRpc = {
   /** Records a visitor's or member's interest (landing page); only the member id, never the address, reaches the event. */
   recordInterest: defineRpc(
     'svc.identity.interest.record',
-    z.object({ interest: z.unknown(), userId: z.string().uuid().nullable() }).merge(ClientContext),
+    z.object({ interest: InterestInput, userId: z.string().uuid().nullable() }).merge(ClientContext),
     z.object({ recorded: z.boolean() }),
   ),
 
@@ -247,14 +255,6 @@ export const AgeAssured = z.object({
   method: z.string(),
   auditId: z.string().uuid(),
 });
-
-export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
-export type InterestKind = (typeof INTEREST_KINDS)[number];
-export const InterestInput = z.object({
-  kind: z.enum(INTEREST_KINDS, { error: 'kind must be feature or vip_subscribe' }),
-  label: z.string({ error: 'label is required' }).regex(/^[a-z0-9-]{1,64}$/, 'label must be 1-64 lowercase letters, digits or dashes'),
-});
-export type InterestInput = z.infer<typeof InterestInput>;
 
 export const identityEvents = {
   userRegistered: defineEvent('evt.identity.user.registered', 1, z.object({ userId: z.string().uuid() })),

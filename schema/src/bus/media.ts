@@ -120,7 +120,10 @@ export const GenerationJob = z.object({
 });
 export type GenerationJob = z.infer<typeof GenerationJob>;
 
-export const ImageProviderInfo = z.object({ kind: z.string(), model: z.string(), isDemo: z.boolean() });
+/** What draws images: the offline demo renderer, the OpenAI Images API, or an AUTOMATIC1111-compatible server. */
+export const IMAGE_PROVIDER_KINDS = ['demo', 'openai-images', 'a1111'] as const;
+export type ImageProviderKind = (typeof IMAGE_PROVIDER_KINDS)[number];
+export const ImageProviderInfo = z.object({ kind: z.enum(IMAGE_PROVIDER_KINDS), model: z.string(), isDemo: z.boolean() });
 export type ImageProviderInfo = z.infer<typeof ImageProviderInfo>;
 
 export const IMAGE_VARIANTS = ['original', ...RENDITION_WIDTHS.map((width) => `w${width}` as const)] as const;

@@ -643,7 +643,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     it('updateCharacter over GraphQL changes only the fields in the input; nulls leave fields as they are', async () => {
       const client = await member();
       const luna = await fullCharacter(client);
-      const update = `mutation($id: ID!, $input: CharacterPatchInputType!) { updateCharacter(id: $id, input: $input) { ${CHARACTER_FIELDS} } }`;
+      const update = `mutation($id: ID!, $input: CharacterPatchInput!) { updateCharacter(id: $id, input: $input) { ${CHARACTER_FIELDS} } }`;
       const greeted = await client.graphql<{ updateCharacter: CharacterBody }>(update, {
         id: luna.id,
         input: { greeting: 'Welcome back.' },

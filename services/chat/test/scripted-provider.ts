@@ -9,7 +9,8 @@ import {
 
 /** A provider whose replies a test scripts: fixed words, a delay between them, or a failure after some. */
 export class ScriptedProvider implements ChatProvider {
-  readonly kind = 'scripted';
+  // Stands in for a remote model server.
+  readonly kind = 'openai-compatible';
   readonly model = 'scripted-model';
   readonly isDemo = false;
   contextTokens = 4096;

@@ -88,14 +88,19 @@ class OtlpCollector {
   }
 }
 
+/** Products still running when a test ends (it failed before stopping them). */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
 /** The product as `npm start` runs it (the built code, plain node): its URL, and SIGTERM, after which its log lines are all there. */
 async function startProduct(env: Record<string, string>): Promise<{ url: string; stop(): Promise<Record<string, unknown>[]> }> {
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
-      // Outside tests Apollo Server also stops on SIGTERM and raises it again, ending the process before its own shutdown.
-      NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       PORT: '0',
       HOST: '127.0.0.1',
@@ -104,6 +109,8 @@ async function startProduct(env: Record<string, string>): Promise<{ url: string;
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -149,7 +156,9 @@ interface Target {
   queryName: RegExp;
 }
 
-const targets: Target[] = [{ name: 'embedded', env: async () => ({ env: {}, cleanup: async () => undefined }), queryName: /^pglite\.query:/ }];
+const targets: Target[] = [
+  { name: 'embedded', env: async () => ({ env: {}, cleanup: async () => undefined }), queryName: /^pglite\.query:/ },
+];
 if (hasPostgres() && hasNats()) {
   targets.push({
     name: 'distributed (PostgreSQL + NATS)',

@@ -4,7 +4,7 @@ import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { type PasswordHasher, createIdentityService, createPasswordHasher, scryptKdf } from '@app/identity';
 import { type Bus, DEFAULT_RPC_TIMEOUT_MS, InProcessBus, NatsBus, type RunningService, startService } from '@app/kit';
 import { mediaService } from '@app/media';
-import { AppError, identityRpc } from '@app/schema';
+import { AppError, type RegisterInput, identityRpc } from '@app/schema';
 import { IdentityClient } from '../../../gateway/src/identity-client';
 import { TestClient, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
@@ -258,7 +258,7 @@ describe('the gateway identity client', () => {
     'answers a %s that ran out of time as retryable UNAVAILABLE, waiting less than the bus default',
     async (operation, message) => {
       const { client, timeouts } = timingOut();
-      const error = await client[operation]({}, '10.47.0.1', {}).catch((caught: AppError) => caught);
+      const error = await client[operation]({} as RegisterInput, '10.47.0.1', {}).catch((caught: AppError) => caught);
       expect(error).toMatchObject({ code: 'UNAVAILABLE', message, details: { retryAfterSeconds: 5 } });
       expect(timeouts[0]).toBeLessThan(DEFAULT_RPC_TIMEOUT_MS);
     },

@@ -13,7 +13,8 @@ export interface ScriptedAnswer {
 
 /** A provider whose answers tests script in order; it draws a real PNG of the requested size. */
 export class ScriptedImageProvider implements ImageProvider {
-  readonly kind = 'scripted';
+  // Stands in for a remote image server.
+  readonly kind = 'a1111';
   readonly model = 'scripted-model';
   readonly isDemo = false;
   answers: ScriptedAnswer[] = [];

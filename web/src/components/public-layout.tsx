@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import { trackEvent } from '../lib/analytics';
-import { getBrandName, getSocialCommunityUrl, getSocialMicroblogUrl, getSupportEmail } from '../lib/app-config';
+import { getBrandName, getSocialCommunityUrl, getSocialMicroblogUrl, getSupportEmail, isApiDocsEnabled } from '../lib/app-config';
 import { supportMailto, watchMailClientLaunch } from '../lib/support-contact';
 import { BrandLink } from './brand-link';
 import { PageSpinner } from './full-screen-spinner';
@@ -94,6 +94,13 @@ function LegalLinks() {
           <RouterLink to="/takedown">{t('footer.takedown')}</RouterLink>
         </Link>
       </li>
+      {isApiDocsEnabled() && (
+        <li>
+          <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
+            <RouterLink to="/developers">{t('developers.link')}</RouterLink>
+          </Link>
+        </li>
+      )}
     </Stack>
   );
 }
@@ -140,6 +147,11 @@ export function PublicFooter({ compact = false }: { compact?: boolean }) {
             <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
               <RouterLink to="/takedown">{t('footer.takedown')}</RouterLink>
             </Link>
+            {isApiDocsEnabled() && (
+              <Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
+                <RouterLink to="/developers">{t('developers.link')}</RouterLink>
+              </Link>
+            )}
             <Link href={supportMailto(supportEmail)} color="fg.muted" _hover={{ color: 'fg' }} onClick={() => onSupportClick(supportEmail)}>
               {supportEmail}
             </Link>

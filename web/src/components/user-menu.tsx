@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/auth-context';
+import { isApiDocsEnabled } from '../lib/app-config';
 import { getDisplayName } from '../lib/avatar-initial';
 import { canOperate } from '../lib/operator';
 import { ContentPreferencesDialog } from './moderation/content-preferences-dialog';
@@ -43,6 +44,11 @@ export function UserMenu() {
               <Menu.Item value="access-tokens" asChild>
                 <RouterLink to="/settings/tokens">{t('userMenu.accessTokens')}</RouterLink>
               </Menu.Item>
+              {isApiDocsEnabled() && (
+                <Menu.Item value="developers" asChild>
+                  <RouterLink to="/developers">{t('developers.link')}</RouterLink>
+                </Menu.Item>
+              )}
               {canOperate(user.role) && (
                 <Menu.Item value="operator" asChild>
                   <RouterLink to="/operator">{t('userMenu.operator')}</RouterLink>

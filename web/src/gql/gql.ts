@@ -27,8 +27,8 @@ type Documents = {
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
-    "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
-    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
+    "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
+    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
@@ -63,13 +63,13 @@ type Documents = {
     "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": typeof types.DeleteImageDocument,
     "\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n": typeof types.ViewerContentSettingsDocument,
     "\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n": typeof types.UpdateRatingPreferencesDocument,
-    "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": typeof types.ReportContentDocument,
+    "\n  mutation ReportContent($input: ReportInput!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": typeof types.ReportContentDocument,
     "\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n": typeof types.MyNoticesDocument,
     "\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n": typeof types.DismissNoticeDocument,
     "\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n": typeof types.ModerationTargetFieldsFragmentDoc,
     "\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    ownerSuspended\n    reporter {\n      id\n      email\n      name\n    }\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n": typeof types.ModerationCaseFieldsFragmentDoc,
     "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": typeof types.ModerationQueueDocument,
-    "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": typeof types.ModerateDocument,
+    "\n  mutation Moderate($input: ModerationActionInput!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": typeof types.ModerateDocument,
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": typeof types.ModerationAuditLogDocument,
     "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": typeof types.OperatorServicesDocument,
     "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": typeof types.OperatorEventsDocument,
@@ -89,8 +89,8 @@ const documents: Documents = {
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
-    "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
-    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
+    "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
+    "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
@@ -125,13 +125,13 @@ const documents: Documents = {
     "\n  mutation DeleteImage($id: ID!) {\n    deleteImage(id: $id)\n  }\n": types.DeleteImageDocument,
     "\n  query ViewerContentSettings {\n    me {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n      ageAssurance {\n        level\n        method\n        checkedAt\n      }\n    }\n  }\n": types.ViewerContentSettingsDocument,
     "\n  mutation UpdateRatingPreferences($input: RatingPreferencesInput!) {\n    updateRatingPreferences(input: $input) {\n      id\n      ratingPreferences {\n        suggestive\n        explicit\n      }\n    }\n  }\n": types.UpdateRatingPreferencesDocument,
-    "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": types.ReportContentDocument,
+    "\n  mutation ReportContent($input: ReportInput!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n": types.ReportContentDocument,
     "\n  query MyNotices {\n    myNotices {\n      id\n      kind\n      label\n      reason\n      rating\n      targetId\n      targetKind\n      createdAt\n    }\n  }\n": types.MyNoticesDocument,
     "\n  mutation DismissNotice($id: ID!) {\n    dismissNotice(id: $id)\n  }\n": types.DismissNoticeDocument,
     "\n  fragment ModerationTargetFields on ModerationTarget {\n    id\n    kind\n    ownerId\n    title\n    text\n    context\n    imageUrl\n    isPublic\n    rating\n    state\n    createdAt\n  }\n": types.ModerationTargetFieldsFragmentDoc,
     "\n  fragment ModerationCaseFields on ModerationCase {\n    id\n    kind\n    reason\n    details\n    status\n    targetKind\n    targetId\n    targetOwnerId\n    ownerSuspended\n    reporter {\n      id\n      email\n      name\n    }\n    reference\n    requester {\n      name\n      email\n      role\n      signature\n    }\n    createdAt\n    deadlineAt\n    resolveBy\n    snapshot {\n      ...ModerationTargetFields\n    }\n    current {\n      ...ModerationTargetFields\n    }\n  }\n": types.ModerationCaseFieldsFragmentDoc,
     "\n  query ModerationQueue($first: Int!, $after: String) {\n    moderationQueue(status: OPEN, first: $first, after: $after) {\n      openCount\n      hasNextPage\n      endCursor\n      nodes {\n        ...ModerationCaseFields\n      }\n    }\n  }\n": types.ModerationQueueDocument,
-    "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": types.ModerateDocument,
+    "\n  mutation Moderate($input: ModerationActionInput!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n": types.ModerateDocument,
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": types.ModerationAuditLogDocument,
     "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": types.OperatorServicesDocument,
     "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": types.OperatorEventsDocument,
@@ -207,11 +207,11 @@ export function graphql(source: "\n  query SuggestedTraits {\n    suggestedTrait
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCharacter($input: CharacterInputType!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -351,7 +351,7 @@ export function graphql(source: "\n  mutation UpdateRatingPreferences($input: Ra
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"): (typeof documents)["\n  mutation ReportContent($input: ReportInputType!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ReportContent($input: ReportInput!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"): (typeof documents)["\n  mutation ReportContent($input: ReportInput!) {\n    reportContent(input: $input) {\n      caseId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -375,7 +375,7 @@ export function graphql(source: "\n  query ModerationQueue($first: Int!, $after:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"): (typeof documents)["\n  mutation Moderate($input: ModerationActionInputType!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation Moderate($input: ModerationActionInput!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"): (typeof documents)["\n  mutation Moderate($input: ModerationActionInput!) {\n    moderate(input: $input) {\n      id\n      action\n      targetKind\n      targetId\n      caseId\n      reason\n      detail\n      actorLabel\n      occurredAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

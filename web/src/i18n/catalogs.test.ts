@@ -30,6 +30,7 @@ const SAME_IN_EVERY_LANGUAGE: Readonly<Record<string, string>> = {
   'landing.vip.plans.basic.name': 'plan name',
   'landing.vip.plans.premium.name': 'plan name',
   'landing.girlfriendChat.sampleName': 'the sample character\'s name, "Luna"',
+  'operator.events.version': 'an event version, "v2"',
 };
 
 /** Keys whose English word is also the usual word in that language. */

@@ -65,6 +65,8 @@ describe('i18n', () => {
     await loadCatalog(code);
     expect(i18n.hasResourceBundle(code, NAMESPACE)).toBe(true);
     const catalog = (await CATALOG_LOADERS[code]()).default as Tree;
-    expect(keysOf(catalog).sort()).toEqual(ENGLISH_KEYS);
+    // A plural is one key whatever forms the language's rules give it (catalogs.test.ts checks the forms).
+    const base = (keys: string[]) => [...new Set(keys.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '_#')))].sort();
+    expect(base(keysOf(catalog))).toEqual(base(ENGLISH_KEYS));
   });
 });

@@ -4,7 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-export type CharacterInputType = {
+export type CharacterInput = {
   description?: string | null | undefined;
   exampleDialogue?: string | null | undefined;
   /** The first message of a new chat. */
@@ -70,7 +70,7 @@ export type CharactersQueryVariables = Exact<{
 export type CharactersQuery = { publicCharacters: { nodes: Array<{ id: string, name: string, description: string | null }> }, characters: { nodes: Array<{ id: string, name: string, description: string | null }> } };
 
 export type CreateCharacterMutationVariables = Exact<{
-  input: CharacterInputType;
+  input: CharacterInput;
 }>;
 
 
@@ -188,7 +188,7 @@ export const CharactersDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CharactersQuery, CharactersQueryVariables>;
 export const CreateCharacterDocument = new TypedDocumentString(`
-    mutation CreateCharacter($input: CharacterInputType!) {
+    mutation CreateCharacter($input: CharacterInput!) {
   createCharacter(input: $input) {
     id
     name

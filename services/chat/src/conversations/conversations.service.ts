@@ -6,15 +6,17 @@ import {
   CHAT_LIMITS,
   type ContentRating,
   type Conversation,
+  ConversationTitle,
   type ConversationPage,
   DEFAULT_CONVERSATION_TITLE,
   type Message,
+  MessageContent,
   type MessagePage,
   type PageRequest,
   type Swipe,
   chatEvents,
 } from '@app/schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CharacterRow } from '../characters/characters.repository';
 import type { CharactersService } from '../characters/characters.service';
 import type { ChatConfig } from '../chat.config';
@@ -25,16 +27,6 @@ import type { ChatProvider } from '../providers/chat-provider';
 import { type HistoryTurn, type Persona, buildPrompt, expandMacros, summaryRequest } from '../replies/prompt-builder';
 import type { ReplyEngine } from '../replies/reply-engine';
 import { type ConversationRow, type ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
-
-const Title = z
-  .string({ error: 'The title must be text' })
-  .trim()
-  .max(CHAT_LIMITS.titleLength, `The title must be at most ${CHAT_LIMITS.titleLength} characters`);
-
-const Content = z
-  .string({ error: 'Please enter a message' })
-  .max(CHAT_LIMITS.messageLength, `A message can be at most ${CHAT_LIMITS.messageLength} characters`)
-  .refine((value) => value.trim().length > 0, 'Please enter a message');
 
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 const busy = () => new AppError('CONFLICT', 'Wait for the current reply to finish, or stop it.');
@@ -93,7 +85,7 @@ export class ConversationsService {
 
   /** `ratings`: what the member may see; another's public character above them cannot be started either. */
   async create(userId: string, rawTitle: unknown, characterId: string | null, ratings: readonly ContentRating[]): Promise<Conversation> {
-    const title = parse(Title, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
+    const title = parse(ConversationTitle, rawTitle ?? '') || DEFAULT_CONVERSATION_TITLE;
     await this.policy.assertAllowed([title], { path: 'chat.title', userId });
     const character = characterId ? await this.characters.findVisibleRow(userId, characterId, ratings) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
@@ -133,7 +125,7 @@ export class ConversationsService {
   async rename(userId: string, id: string, rawTitle: unknown): Promise<Conversation> {
     // A rename that names no title changes nothing, as any field left out of an update.
     if (rawTitle === undefined) return this.get(userId, id);
-    const title = parse(Title, rawTitle) || DEFAULT_CONVERSATION_TITLE;
+    const title = parse(ConversationTitle, rawTitle) || DEFAULT_CONVERSATION_TITLE;
     await this.policy.assertAllowed([title], { path: 'chat.title', userId });
     const row = await this.store.run(({ conversations }) => conversations.rename(id, userId, title));
     if (!row) throw notFound();
@@ -166,7 +158,7 @@ export class ConversationsService {
 
   /** Stores the member's message, charges the reply, and starts it; the reply streams to live subscribers. */
   async send(userId: string, conversationId: string, rawContent: unknown): Promise<{ userMessage: Message; assistantMessage: Message }> {
-    const content = parse(Content, rawContent);
+    const content = parse(MessageContent, rawContent);
     await this.policy.assertAllowed([content], { path: 'chat.message', userId });
     await this.store.run(async ({ conversations }) => {
       await this.owned(conversations, userId, conversationId);

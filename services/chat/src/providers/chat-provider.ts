@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@app/schema';
+import type { ChatProviderKind, ErrorCode } from '@app/schema';
 
 /** One turn of the prompt sent to a model (OpenAI chat-completions roles). */
 export interface PromptMessage {
@@ -49,7 +49,7 @@ export class ProviderError extends Error {
  */
 export interface ChatProvider {
   /** 'openai-compatible' or 'demo'. */
-  readonly kind: string;
+  readonly kind: ChatProviderKind;
   /** The model name shown to members (e.g. 'gpt-4o-mini', or 'demo'). */
   readonly model: string;
   /** True for the offline demo responder, which must never be presented as AI. */

@@ -4,7 +4,7 @@ import { CircuitBreakerProvider } from './circuit-breaker';
 import { OpenAiProviderError } from './openai-chat.provider';
 
 class FlakyProvider implements ChatProvider {
-  readonly kind = 'flaky';
+  readonly kind = 'openai-compatible';
   readonly model = 'flaky';
   readonly isDemo = false;
   readonly contextTokens = 1000;

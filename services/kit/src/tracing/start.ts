@@ -51,7 +51,7 @@ export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = proce
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new PgInstrumentation({ requireParentSpan: true }),
       // Parse, validate and execute of each operation; one span per resolved field would be most of the trace.
-      new GraphQLInstrumentation({ ignoreResolveSpans: true, mergeItems: true }),
+      new GraphQLInstrumentation({ ignoreResolveSpans: true }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
     // Traces only: metrics are Prometheus's (prom-client) and logs are pino's on stdout.

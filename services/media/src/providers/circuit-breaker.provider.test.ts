@@ -9,7 +9,7 @@ describe('image provider circuit breaker', () => {
     let failWith: ImageProviderError | null = new ImageProviderError('UNAVAILABLE', 'down', 503, true);
     let calls = 0;
     const inner: ImageProvider = {
-      kind: 'fake',
+      kind: 'a1111',
       model: 'fake',
       isDemo: false,
       generate: async () => {
@@ -32,7 +32,7 @@ describe('image provider circuit breaker', () => {
 
   it('a refused prompt is not an outage', async () => {
     const inner: ImageProvider = {
-      kind: 'fake',
+      kind: 'a1111',
       model: 'fake',
       isDemo: false,
       generate: async () => {

@@ -1,4 +1,4 @@
-import type { ErrorCode, ImageSettings } from '@app/schema';
+import type { ErrorCode, ImageProviderKind, ImageSettings } from '@app/schema';
 
 export interface ImageRequest {
   /** Trimmed, checked against the content rules. */
@@ -36,7 +36,7 @@ export class ImageProviderError extends Error {
 /** An image backend: OpenAI Images, an AUTOMATIC1111-compatible server, or the offline demo renderer. */
 export interface ImageProvider {
   /** 'openai-images', 'a1111' or 'demo'. */
-  readonly kind: string;
+  readonly kind: ImageProviderKind;
   /** The model name shown to members (e.g. 'dall-e-3'; 'demo-renderer' for the demo). */
   readonly model: string;
   /** True for the offline demo renderer, which must never be presented as AI. */

@@ -49,7 +49,7 @@ export const SuggestedTraitsDocument = graphql(`
 `);
 
 export const CreateCharacterDocument = graphql(`
-  mutation CreateCharacter($input: CharacterInputType!) {
+  mutation CreateCharacter($input: CharacterInput!) {
     createCharacter(input: $input) {
       ...CharacterFields
     }
@@ -57,7 +57,7 @@ export const CreateCharacterDocument = graphql(`
 `);
 
 export const UpdateCharacterDocument = graphql(`
-  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInputType!) {
+  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {
     updateCharacter(id: $id, input: $input) {
       ...CharacterFields
     }

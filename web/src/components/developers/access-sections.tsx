@@ -56,7 +56,7 @@ export function ScopesSection() {
         <Trans i18nKey="developers.scopes.intro" values={{ code: 'FORBIDDEN' }} components={{ code: INLINE_CODE }} />
       </Paragraph>
       <ReferenceTable
-        caption={t('developers.scopes.title')}
+        caption={t('developers.scopes.tableCaption')}
         headings={[t('developers.scopes.scope'), t('developers.scopes.allows')]}
         rows={TOKEN_SCOPES.map((scope) => ({ name: scope, meaning: t(`developers.scopes.${SCOPE_KEYS[scope]}`) }))}
         testId="developers-scopes"

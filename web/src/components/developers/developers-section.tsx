@@ -77,7 +77,15 @@ export function ReferenceTable({
   testId?: string;
 }) {
   return (
-    <Box overflowX="auto">
+    // On a phone the table scrolls sideways: the keyboard must be able to reach and scroll it too.
+    <Box
+      overflowX="auto"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      rounded="md"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'purple.400', outlineOffset: '2px' }}
+    >
       <Table.Root size="sm" variant="outline" data-testid={testId}>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>

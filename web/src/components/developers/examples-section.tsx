@@ -23,7 +23,7 @@ export function ExamplesSection() {
       <Paragraph>
         <Trans
           i18nKey="developers.examples.webSocket"
-          values={{ install: 'npm install graphql-ws ws', scopes: 'READ, CHAT' }}
+          values={{ install: 'npm install graphql-ws ws', read: 'READ', chat: 'CHAT' }}
           components={{ code: INLINE_CODE }}
         />
       </Paragraph>

@@ -1,6 +1,5 @@
 import { List } from '@chakra-ui/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { formatNumber } from '../landing/format';
 import { EXECUTION_TIMEOUT_SECONDS, GRAPHQL_PATH, QUERY_LIMITS, RATE_LIMITS, WEBSOCKET_LIMITS } from './api-facts';
 import { DevelopersSection, INLINE_CODE, Paragraph, ReferenceTable, SubHeading } from './developers-section';
 
@@ -15,7 +14,8 @@ const QUERY_LIMIT_KEYS = ['maxDepth', 'maxAliases', 'maxCost', 'maxTokens', 'max
 
 export function LimitsSection() {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => formatNumber(value, i18n.language);
+  // Not the landing page's formatter: sharing it would split it into a chunk of its own, one more request for the landing page.
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   return (
     <DevelopersSection id="limits" title={t('developers.limits.title')}>
       <Paragraph>

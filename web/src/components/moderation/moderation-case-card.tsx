@@ -1,9 +1,21 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseReason, ModerationAction, ModerationCaseFieldsFragment, ModerationTargetFieldsFragment } from '../../gql/graphql';
+import type {
+  CaseReason,
+  ModerationAction,
+  ModerationCaseFieldsFragment,
+  ModerationTargetFieldsFragment,
+  TakedownRequesterRole,
+} from '../../gql/graphql';
 import { contentActionsFor, formatDateTime, formatTimeUntil, isTakedownReason, memberActionFor, timeUntil } from '../../lib/moderation';
 import { ModerationStateBadge, RatingBadge } from './rating-parts';
+
+const REQUESTER_ROLE_KEYS = {
+  DEPICTED_PERSON: 'moderation.case.requesterRoles.depicted_person',
+  AUTHORISED_REPRESENTATIVE: 'moderation.case.requesterRoles.authorised_representative',
+  RIGHTS_HOLDER: 'moderation.case.requesterRoles.rights_holder',
+} as const satisfies Record<TakedownRequesterRole, string>;
 
 /** A report reason (MINOR) or takedown kind (INTIMATE_IMAGE), in words. */
 function useReasonLabel(): (reason: CaseReason) => string {
@@ -122,8 +134,7 @@ export function ModerationCaseCard({
   const reporter = moderationCase.reporter;
   const contentActions = contentActionsFor(moderationCase.targetKind, moderationCase.current?.state ?? null);
   const memberAction = memberActionFor(moderationCase.ownerSuspended);
-  // The catalog keys are the contract's lower-case values of the TakedownRequesterRole enum.
-  const requesterRole = requester && t(`moderation.case.requesterRoles.${requester.role.toLowerCase()}`);
+  const requesterRole = requester && t(REQUESTER_ROLE_KEYS[requester.role]);
 
   return (
     <Card.Root

@@ -31,7 +31,7 @@ export const UpdateRatingPreferencesDocument = graphql(`
 `);
 
 export const ReportContentDocument = graphql(`
-  mutation ReportContent($input: ReportInputType!) {
+  mutation ReportContent($input: ReportInput!) {
     reportContent(input: $input) {
       caseId
     }
@@ -125,7 +125,7 @@ export const ModerationQueueDocument = graphql(`
 `);
 
 export const ModerateDocument = graphql(`
-  mutation Moderate($input: ModerationActionInputType!) {
+  mutation Moderate($input: ModerationActionInput!) {
     moderate(input: $input) {
       id
       action

@@ -7,12 +7,11 @@ import { EventFilterForm, type FilterErrors } from './event-filter-form';
 import { EventRow } from './event-row';
 import { useOperatorEvents, type AppliedFilter, type StreamStatus } from './use-operator-events';
 
-/** What a refused filter means for its fields: the server names the field, the wording is ours. */
-function filterErrorsOf(status: StreamStatus, t: ReturnType<typeof useTranslation>['t']): FilterErrors {
-  if (status.state !== 'failed' || getErrorCode(status.error) !== 'VALIDATION_FAILED') return {};
+/** Which filter field a refusal is about: the server names the field, the wording is ours. */
+function refusedField(status: StreamStatus): keyof FilterErrors | null {
+  if (status.state !== 'failed' || getErrorCode(status.error) !== 'VALIDATION_FAILED') return null;
   const fields = getFieldErrors(status.error);
-  if ('memberId' in fields && !('subject' in fields)) return { memberId: t('operator.events.filter.memberIdInvalid') };
-  return { subject: t('operator.events.filter.subjectInvalid') };
+  return 'memberId' in fields && !('subject' in fields) ? 'memberId' : 'subject';
 }
 
 /** Live or not, and the way back when not (a refused filter is said at its field instead). */
@@ -52,6 +51,13 @@ export function LiveEventsPanel() {
   const { feed, status, control } = useOperatorEvents(filter);
   const timeFormat = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
   const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+  const refused = refusedField(status);
+  const filterErrors: FilterErrors =
+    refused === 'memberId'
+      ? { memberId: t('operator.events.filter.memberIdInvalid') }
+      : refused === 'subject'
+        ? { subject: t('operator.events.filter.subjectInvalid') }
+        : {};
   // A new filter starts a new list: the events shown all match what the fields say.
   const apply = (next: AppliedFilter) => {
     control({ type: 'clear' });
@@ -66,7 +72,7 @@ export function LiveEventsPanel() {
         </Heading>
         <StreamState status={status} onReconnect={() => setFilter({ ...filter })} />
       </Flex>
-      <EventFilterForm initial={filter} errors={filterErrorsOf(status, t)} onApply={apply} />
+      <EventFilterForm initial={filter} errors={filterErrors} onApply={apply} />
       <Flex gap="3" align="center" justify="space-between" wrap="wrap" borderTopWidth="1px" borderColor="border.muted" pt="4">
         <Text fontSize="sm" data-testid="operator-events-count">
           {t('operator.events.shown', { count: feed.events.length })}
