@@ -124,9 +124,15 @@ describe('docker/compose.yml', () => {
     const environment = environmentOf('gateway');
     expect(environment.HOST).toBe('0.0.0.0');
     expect(environment.PORT).toBe('3000');
-    expect(environment.DATABASE_URL).toBeUndefined();
+    // The gateway's one use of the database: /graphql rate-limit counters shared by every gateway.
+    expect(environment.DATABASE_URL).toBe('postgres://platform:${POSTGRES_PASSWORD:-platform-dev}@postgres:5432/platform');
     expect(services.gateway?.ports).toEqual(['127.0.0.1:3000:3000']);
-    expect(dependenciesOf('gateway')).toMatchObject({ identity: 'service_healthy', chat: 'service_healthy', media: 'service_healthy' });
+    expect(dependenciesOf('gateway')).toMatchObject({
+      identity: 'service_healthy',
+      chat: 'service_healthy',
+      media: 'service_healthy',
+      postgres: 'service_healthy',
+    });
   });
 
   it('runs NATS with the generated users and permissions, up to date with BUS_PERMISSIONS', () => {

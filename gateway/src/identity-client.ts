@@ -6,9 +6,13 @@ import {
   type InterestInput,
   type LoginInput,
   type RegisterInput,
+  type ModerationActionInput,
   type ModerationTarget,
+  type RatingPreferences,
+  type ReportInput,
   type RequestMeta,
   type Role,
+  type TakedownInput,
   type TokenScope,
   type User,
   identityRpc,
@@ -79,13 +83,13 @@ export class IdentityClient {
   recordInterest = (interest: InterestInput, userId: string | null, clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.recordInterest, { interest, userId, clientIp }, meta);
 
-  fileReport = (reporterId: string, input: unknown, target: ModerationTarget, meta: RequestMeta) =>
+  fileReport = (reporterId: string, input: ReportInput, target: ModerationTarget, meta: RequestMeta) =>
     this.bus.request(identityRpc.fileReport, { reporterId, input, target }, meta);
-  fileTakedown = (input: unknown, targets: ModerationTarget[], clientIp: string, meta: RequestMeta) =>
+  fileTakedown = (input: TakedownInput, targets: ModerationTarget[], clientIp: string, meta: RequestMeta) =>
     this.bus.request(identityRpc.fileTakedown, { input, targets, clientIp }, meta);
   listCases = (status: CaseStatus, first: number, after: string | null, meta: RequestMeta) =>
     this.bus.request(identityRpc.listCases, { status, first, after }, meta);
-  takeAction = (moderatorId: string, input: unknown, target: ModerationTarget | null, meta: RequestMeta) =>
+  takeAction = (moderatorId: string, input: ModerationActionInput, target: ModerationTarget | null, meta: RequestMeta) =>
     this.bus.request(identityRpc.takeAction, { moderatorId, input, target }, meta);
   listAudit = (first: number, after: string | null, meta: RequestMeta) => this.bus.request(identityRpc.listAudit, { first, after }, meta);
   listNotices = async (userId: string, meta: RequestMeta) => (await this.bus.request(identityRpc.listNotices, { userId }, meta)).notices;
@@ -99,7 +103,7 @@ export class IdentityClient {
     (await this.bus.request(identityRpc.listAccessTokens, { userId }, meta)).tokens;
   revokeAccessToken = async (userId: string, tokenId: string, meta: RequestMeta) =>
     (await this.bus.request(identityRpc.revokeAccessToken, { userId, tokenId }, meta)).id;
-  updatePreferences = (userId: string, ratingPreferences: unknown, meta: RequestMeta) =>
+  updatePreferences = (userId: string, ratingPreferences: RatingPreferences, meta: RequestMeta) =>
     this.bus.request(identityRpc.updatePreferences, { userId, ratingPreferences }, meta);
 
   /** A session that ended: its cached member goes, and a lookup under way is not cached when it returns. */

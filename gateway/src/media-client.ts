@@ -2,6 +2,7 @@ import type { Bus, ObjectStorage, ObjectStream } from '@app/kit';
 import {
   AppError,
   FINISHED_GENERATION_STATUSES,
+  type GenerateImageInput,
   type GenerationJob,
   type ContentRating,
   type ImageVariant,
@@ -33,7 +34,7 @@ export class MediaClient {
   }
 
   /** Per member pace is checked by media; here, per client address, so many accounts on one address cannot flood the providers. */
-  createGeneration = (userId: string, input: unknown, meta: RequestMeta, clientIp: string) => {
+  createGeneration = (userId: string, input: GenerateImageInput, meta: RequestMeta, clientIp: string) => {
     this.perAddress.take(clientIp);
     return this.bus.request(mediaRpc.createGeneration, { userId, input }, meta);
   };
@@ -84,7 +85,7 @@ export class MediaClient {
    * Starts a generation and waits for it to finish (the compatible REST call). Live updates answer at
    * once; a slow poll covers an update lost in transit.
    */
-  async generateAndWait(userId: string, input: unknown, meta: RequestMeta, clientIp: string): Promise<GenerationJob> {
+  async generateAndWait(userId: string, input: GenerateImageInput, meta: RequestMeta, clientIp: string): Promise<GenerationJob> {
     const updates = (await this.live.listen(LIVE_TOPICS.generation, userId)) as AsyncIterableIterator<GenerationJob>;
     try {
       const job = await this.createGeneration(userId, input, meta, clientIp);

@@ -138,8 +138,10 @@ describeWithBrowser('moderation in Chromium', () => {
     // Her own pictures are never blurred and have no Report, on the public tab too.
     await detailsA.getByRole('button', { name: 'Close' }).click();
     await pageA.getByRole('tab', { name: 'Public Gallery' }).click();
-    // :visible — the My Images panel may still be leaving, holding the same card.
-    const ownExplicit = pageA.locator(`[data-testid="gallery-card"][data-image-id="${explicitId}"]:visible`);
+    // In the Public Gallery's own panel: the My Images panel may still be leaving, holding the same card.
+    const ownExplicit = pageA
+      .getByRole('tabpanel', { name: 'Public Gallery' })
+      .locator(`[data-testid="gallery-card"][data-image-id="${explicitId}"]`);
     await ownExplicit.waitFor();
     await expect(pageA.locator('[data-blurred="true"]').count()).resolves.toBe(0);
     await ownExplicit.click();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthResult, InterestInput, LoginInput, RegisterInput } from '@app/schema';
+import { type AuthResult, InterestInput, LoginInput, RatingPreferences, RegisterInput } from '@app/schema';
 import { LIVE_TOPICS } from '../live-hub';
 import { type Caller, type LiveServices, type Services, member, operator } from '../operations/caller';
 import { parseInput } from '../operations/input';
@@ -35,9 +35,8 @@ export const dashboardStats = async (services: Services, caller: Caller) => serv
 
 export const myQuotas = async (services: Services, caller: Caller) => services.identity.getQuotas(member(caller).id, caller.meta);
 
-/** The rating preferences contract is identity's; it validates them. */
 export const updateRatingPreferences = async (services: Services, caller: Caller, preferences: unknown) =>
-  services.identity.updatePreferences(member(caller).id, preferences, caller.meta);
+  services.identity.updatePreferences(member(caller).id, parseInput(RatingPreferences, preferences), caller.meta);
 
 /** Landing-page interest, from visitors and members alike. */
 export const recordInterest = async (services: Services, caller: Caller, interest: unknown) =>

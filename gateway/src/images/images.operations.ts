@@ -1,4 +1,4 @@
-import { AppError, ContentRating, IMAGE_ORDERS, IMAGE_VARIANTS, type ImageVariant } from '@app/schema';
+import { AppError, ContentRating, GenerateImageInput, IMAGE_ORDERS, IMAGE_VARIANTS, type ImageVariant } from '@app/schema';
 import { z } from 'zod';
 import { LIVE_TOPICS } from '../live-hub';
 import { type Caller, type LiveServices, type Services, member } from '../operations/caller';
@@ -58,13 +58,13 @@ export const likeImage = async (services: Services, caller: Caller, id: string) 
 export const unlikeImage = async (services: Services, caller: Caller, id: string) =>
   services.media.unlikeImage(member(caller).id, foundId(id, IMAGE_NOT_FOUND), caller.meta);
 
-/** Charges 1 token and queues the job; the media service validates the prompt and settings with its contract. */
+/** Charges 1 token and queues the job. */
 export const createGeneration = async (services: Services, caller: Caller, input: unknown) =>
-  services.media.createGeneration(member(caller).id, input, caller.meta, caller.clientIp);
+  services.media.createGeneration(member(caller).id, parseInput(GenerateImageInput, input), caller.meta, caller.clientIp);
 
 /** The compatible call: generates and answers once the job has finished. */
 export const generateImageAndWait = async (services: Services, caller: Caller, input: unknown) =>
-  services.media.generateAndWait(member(caller).id, input, caller.meta, caller.clientIp);
+  services.media.generateAndWait(member(caller).id, parseInput(GenerateImageInput, input), caller.meta, caller.clientIp);
 
 export const getGeneration = async (services: Services, caller: Caller, id: string) =>
   services.media.getGeneration(member(caller).id, foundId(id, GENERATION_NOT_FOUND), caller.meta);

@@ -1,4 +1,13 @@
-import { AppError, type CaseStatus, IMAGE_VARIANTS, type ImageVariant, ReportInput, type Role } from '@app/schema';
+import {
+  AppError,
+  type CaseStatus,
+  IMAGE_VARIANTS,
+  type ImageVariant,
+  ModerationActionInput,
+  ReportInput,
+  type Role,
+  TakedownInput,
+} from '@app/schema';
 import { z } from 'zod';
 import { type Caller, type Services, member, role } from '../operations/caller';
 import { foundId, pageSize, parseInput } from '../operations/input';
@@ -20,13 +29,14 @@ export async function reportContent(services: Services, caller: Caller, input: u
   checkContentIds(input);
   const report = parseInput(ReportInput, input);
   const target = await services.targets.forReport(report.targetKind, report.targetId, reporter.id, caller.meta);
-  return services.identity.fileReport(reporter.id, input, target, caller.meta);
+  return services.identity.fileReport(reporter.id, report, target, caller.meta);
 }
 
-/** Anyone may ask for a takedown (rate-limited per address); identity validates the request with its contract. */
+/** Anyone may ask for a takedown (rate-limited per address by identity). */
 export async function requestTakedown(services: Services, caller: Caller, input: Record<string, unknown>) {
-  const found = await services.targets.forTakedown(typeof input.content === 'string' ? input.content : '', caller.meta);
-  return services.identity.fileTakedown(input, found, caller.clientIp, caller.meta);
+  const takedown = parseInput(TakedownInput, input);
+  const found = await services.targets.forTakedown(takedown.content, caller.meta);
+  return services.identity.fileTakedown(takedown, found, caller.clientIp, caller.meta);
 }
 
 /** Moderators: the queue, soonest deadline first, each case with its item as it is now. */
@@ -48,7 +58,7 @@ export async function moderationQueue(
   return { cases, nextCursor: page.nextCursor, openCount: page.openCount };
 }
 
-/** Moderators act on content or members; identity validates the action (a reason is required) and writes the audit log. */
+/** Moderators act on content or members (a reason is required); identity writes the audit log. */
 export async function moderate(
   services: Services,
   caller: Caller,
@@ -56,11 +66,10 @@ export async function moderate(
 ) {
   const moderator = role(caller, 'moderator');
   checkContentIds(input);
+  const action = parseInput(ModerationActionInput, input);
   const target =
-    input.targetKind === 'member'
-      ? null
-      : await services.targets.describeOne(input.targetKind as 'image' | 'character' | 'reply', input.targetId, caller.meta);
-  return services.identity.takeAction(moderator.id, input, target, caller.meta);
+    action.targetKind === 'member' ? null : await services.targets.describeOne(action.targetKind, action.targetId, caller.meta);
+  return services.identity.takeAction(moderator.id, action, target, caller.meta);
 }
 
 export async function moderationAuditLog(services: Services, caller: Caller, window: { first: number; after?: string | null }) {

@@ -10,13 +10,16 @@ import {
   MemberNotice,
   MemberSuspension,
   ModerationActioned,
+  ModerationActionInput,
   ModerationCase,
   ModerationTarget,
   RatingPreferences,
   ReportFiled,
+  ReportInput,
   Role,
   RoleGranted,
   TakedownFiled,
+  TakedownInput,
   TakedownReceipt,
 } from './moderation';
 
@@ -204,13 +207,13 @@ export const identityRpc = {
   /** A member's report of content the gateway found and described (`target`); it lands in the moderation queue. */
   fileReport: defineRpc(
     'svc.identity.moderation.report',
-    z.object({ reporterId: z.string().uuid(), input: z.unknown(), target: ModerationTarget }),
+    z.object({ reporterId: z.string().uuid(), input: ReportInput, target: ModerationTarget }),
     z.object({ caseId: z.string().uuid() }),
   ),
   /** A takedown request (no account needed): one case per item found, one reference, rate-limited per address. */
   fileTakedown: defineRpc(
     'svc.identity.moderation.takedown',
-    z.object({ input: z.unknown(), targets: z.array(ModerationTarget).max(MODERATION_LIMITS.describeMax) }).merge(ClientContext),
+    z.object({ input: TakedownInput, targets: z.array(ModerationTarget).max(MODERATION_LIMITS.describeMax) }).merge(ClientContext),
     TakedownReceipt,
   ),
   listCases: defineRpc(
@@ -225,7 +228,7 @@ export const identityRpc = {
   /** A moderator's action; `target` is the content as its service described it (null for member actions). */
   takeAction: defineRpc(
     'svc.identity.moderation.act',
-    z.object({ moderatorId: z.string().uuid(), input: z.unknown(), target: ModerationTarget.nullable() }),
+    z.object({ moderatorId: z.string().uuid(), input: ModerationActionInput, target: ModerationTarget.nullable() }),
     AuditEntry,
   ),
   listAudit: defineRpc(
@@ -245,7 +248,7 @@ export const identityRpc = {
     User,
   ),
   findMember: defineRpc('svc.identity.user.find', z.object({ email: Email }), User),
-  updatePreferences: defineRpc('svc.identity.preferences.update', UserRef.extend({ ratingPreferences: z.unknown() }), User),
+  updatePreferences: defineRpc('svc.identity.preferences.update', UserRef.extend({ ratingPreferences: RatingPreferences }), User),
 } as const;
 
 /** A member's age-assurance level changed (operators watch verifications as they would role grants). */

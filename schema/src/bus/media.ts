@@ -144,7 +144,7 @@ export type PageArgs = z.input<typeof PageArgs>;
 
 export const mediaRpc = {
   /** Charges 1 token (+1 image quota use) and queues the job; returns at once. */
-  createGeneration: defineRpc('svc.media.generation.create', UserRef.extend({ input: z.unknown() }), GenerationJob),
+  createGeneration: defineRpc('svc.media.generation.create', UserRef.extend({ input: GenerateImageInput }), GenerationJob),
   getGeneration: defineRpc('svc.media.generation.get', JobRef, GenerationJob),
   /** The member's unfinished jobs, so a reloaded page can pick their progress back up. */
   listActiveGenerations: defineRpc('svc.media.generation.active', UserRef, z.object({ jobs: z.array(GenerationJob) })),

@@ -43,7 +43,7 @@ describe('chat with an OpenAI-compatible provider', () => {
     const info = await client.graphql<{ chatProvider: { kind: string; model: string; isDemo: boolean } }>(
       '{ chatProvider { kind model isDemo } }',
     );
-    expect(info.data?.chatProvider).toEqual({ kind: 'openai-compatible', model: 'fake-model', isDemo: false });
+    expect(info.data?.chatProvider).toEqual({ kind: 'OPENAI_COMPATIBLE', model: 'fake-model', isDemo: false });
     const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'Hello' } });
     const body = (await response.json()) as { assistantMessage: { content: string; status: string; model: string } };
     expect(body.assistantMessage).toMatchObject({ content: 'Hi! How can I help?', status: 'complete', model: 'fake-model' });

@@ -86,7 +86,7 @@ describe('admin command line', () => {
       try {
         expect(await memberAfterSignIn(platform, email)).toEqual({
           role: 'MODERATOR',
-          ageAssurance: { level: 'verified', method: 'facial_age_estimation' },
+          ageAssurance: { level: 'VERIFIED', method: 'facial_age_estimation' },
         });
       } finally {
         await platform.stop();
@@ -106,11 +106,11 @@ describe('admin command line', () => {
       const granted = admin({ DATABASE_URL: database.url, NATS_URL: process.env.NATS_URL! }, 'grant-role', email, 'admin');
       expect(granted).toMatchObject({ code: 0, out: `${email} is now admin.` });
       expect(await roleAfterSignIn(platform, email)).toBe('ADMIN');
-      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'declared', method: 'self_declaration' });
+      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'DECLARED', method: 'self_declaration' });
       const verified = admin({ DATABASE_URL: database.url, NATS_URL: process.env.NATS_URL! }, 'verify-age', email, 'open_banking', 'ob-77');
       expect(verified).toMatchObject({ code: 0, out: `${email} is now age-verified (open_banking).` });
       // Sessions are cached by the gateway for a moment; a new sign-in reads the member afresh.
-      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'verified', method: 'open_banking' });
+      expect((await memberAfterSignIn(platform, email))?.ageAssurance).toEqual({ level: 'VERIFIED', method: 'open_banking' });
     } finally {
       await platform.stop();
       await database.drop();

@@ -48,7 +48,7 @@ describe('media with an AUTOMATIC1111-compatible server', () => {
   it('draws with the server, pushes its progress to the subscriber, and names the model it used', async () => {
     const client = await member(platform);
     const info = await client.graphql<{ imageProvider: { kind: string; isDemo: boolean } }>('{ imageProvider { kind isDemo } }');
-    expect(info.data!.imageProvider).toEqual({ kind: 'a1111', isDemo: false });
+    expect(info.data!.imageProvider).toEqual({ kind: 'A1111', isDemo: false });
     fake.setScenario({ kind: 'image', progress: [0.2, 0.45, 0.8] });
     const ws = client.subscriptions();
     const updates = collect<{
