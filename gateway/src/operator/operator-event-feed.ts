@@ -35,10 +35,6 @@ export class OperatorEventFeed {
     });
   }
 
-  get watching(): number {
-    return this.watchers.size;
-  }
-
   async close(): Promise<void> {
     this.watchers.clear();
     await this.closeTail();
