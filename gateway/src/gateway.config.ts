@@ -17,6 +17,8 @@ export interface GatewayConfig {
   secureCookies: boolean;
   /** Bearer token for operator-only mutations (e.g. grantTokens), at least 16 characters; unset disables them. */
   operatorToken: string | null;
+  /** Signs the upload links the gateway receives itself (local and memory storage); null: a random secret of this process. */
+  uploadSigningSecret: string | null;
   introspection: boolean;
   /** Automatic persisted queries for every client (the web app's trusted documents work either way). */
   apq: boolean;
@@ -56,6 +58,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustProxyHops: vars.TRUST_PROXY_HOPS,
     secureCookies: vars.COOKIE_SECURE,
     operatorToken: vars.OPERATOR_TOKEN,
+    uploadSigningSecret: vars.UPLOAD_SIGNING_SECRET,
     introspection: vars.GRAPHQL_INTROSPECTION,
     apq: vars.GRAPHQL_APQ,
     brandName: readPublicWebConfig(env).brandName,

@@ -24,6 +24,12 @@ export const gatewayEnvironment = new Environment('gateway', {
     meaning:
       'At least 16 characters; a shorter one stops the gateway at start. Enables the operator-only `grantTokens` mutation, called with `Authorization: Bearer <OPERATOR_TOKEN>`. Unset: operator mutations answer `FORBIDDEN`.',
   }),
+  UPLOAD_SIGNING_SECRET: text(null, {
+    minLength: 32,
+    secret: true,
+    meaning:
+      'At least 32 characters; a shorter one stops the gateway at start. Signs the upload links the gateway itself receives (local and memory storage; with S3 the bucket takes presigned uploads instead). Give every gateway sharing the storage the same one: a link then works on any of them and after a restart. Unset: a random secret of each process, so a link works only on the gateway that gave it, until it restarts.',
+  }),
   GRAPHQL_RATE_LIMIT_PER_ADDRESS: integer(1200, {
     min: 0,
     meaning:

@@ -23,6 +23,7 @@ import { PressureMonitor } from './http/load-shedding';
 import { GraphQLRateLimits } from './http/graphql-rate-limits';
 import { graphqlMetricsPlugin, httpMetrics, metricsEndpoint } from './http/metrics';
 import { webAppRouter } from './http/web-app';
+import { AccountDataClient } from './account-data/account-data.client';
 import { ChatClient } from './chat-client';
 import { IdentityClient } from './identity-client';
 import { LiveHub } from './live-hub';
@@ -78,8 +79,10 @@ export async function createGateway({
   await live.start(bus);
   const chat = new ChatClient(bus, live);
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
+  media.uploads.useSigningSecret(config.uploadSigningSecret);
   const access = new ContentAccess(config.publicWeb.ageVerificationRequired);
   const targets = new ModerationTargets(media, chat);
+  const accountData = new AccountDataClient(bus, storage);
   const operator = new OperatorConsole(bus);
   const schema = buildGatewaySchema(live);
   const app = express();
@@ -116,7 +119,7 @@ export async function createGateway({
   const websocket = serveGraphQLOverWebSocket({
     server,
     schema,
-    services: { identity, chat, media, live, access, targets, operator },
+    services: { identity, chat, media, live, access, targets, operator, accountData },
     liveSessions,
     pressure,
     trustProxyHops: config.trustProxyHops,
@@ -194,6 +197,7 @@ export async function createGateway({
           access,
           targets,
           operator,
+          accountData,
           session: {
             token: state.sessionToken,
             start: (token, expiresAt) => res.append('Set-Cookie', sessionCookie(token, expiresAt, secure)),
@@ -203,7 +207,7 @@ export async function createGateway({
       },
     }),
   );
-  app.use('/api', apiRouter({ identity, chat, media, access, targets }, config.secureCookies));
+  app.use('/api', apiRouter({ identity, chat, media, access, targets, accountData }, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use(finalErrorHandler);
 

@@ -8,6 +8,7 @@ import {
   type RegisterInput,
   type ModerationActionInput,
   type ModerationTarget,
+  type ProfileChanges,
   type RatingPreferences,
   type ReportInput,
   type RequestMeta,
@@ -105,6 +106,16 @@ export class IdentityClient {
     (await this.bus.request(identityRpc.revokeAccessToken, { userId, tokenId }, meta)).id;
   updatePreferences = (userId: string, ratingPreferences: RatingPreferences, meta: RequestMeta) =>
     this.bus.request(identityRpc.updatePreferences, { userId, ratingPreferences }, meta);
+
+  /** Changes the member's names or picture; their sessions on this gateway read the new profile at once (others within SESSION_CACHE_MS). */
+  updateProfile = async (userId: string, changes: ProfileChanges, meta: RequestMeta): Promise<User> => {
+    const user = await this.bus.request(identityRpc.updateProfile, { userId, changes }, meta);
+    this.sessions.forgetMember(userId);
+    return user;
+  };
+  getAchievements = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(identityRpc.getAchievements, { userId }, meta)).achievements;
+  getPlan = (userId: string, meta: RequestMeta) => this.bus.request(identityRpc.getPlan, { userId }, meta);
 
   /** A session that ended: its cached member goes, and a lookup under way is not cached when it returns. */
   forgetSession(tokenHash: string): void {

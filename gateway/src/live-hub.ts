@@ -1,17 +1,24 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
 import {
+  AchievementEarned,
   ChatLiveUpdate,
   GenerationLiveUpdate,
   SESSION_ENDED_SUBJECT,
   SessionEnded,
   TokenChange,
+  achievementsLiveSubject,
   chatLiveSubject,
   generationLiveSubject,
   tokensLiveSubject,
 } from '@app/schema';
 import { type Listener, listenerIterator } from './live-iterator';
 
-export const LIVE_TOPICS = { tokens: 'tokens', conversation: 'conversation', generation: 'generation' } as const;
+export const LIVE_TOPICS = {
+  tokens: 'tokens',
+  achievements: 'achievements',
+  conversation: 'conversation',
+  generation: 'generation',
+} as const;
 
 /** Live subjects routed per conversation or member: the bus subject, and how its messages reach the topic. */
 const ROUTED = {
@@ -21,6 +28,14 @@ const ROUTED = {
     toTopic: (data: unknown) => {
       const change = TokenChange.safeParse(data);
       return change.success ? { id: change.data.userId, value: change.data as unknown } : null;
+    },
+  },
+  // Achievements as they are earned, keyed by their member: a member only ever listens to their own.
+  achievements: {
+    subject: achievementsLiveSubject,
+    toTopic: (data: unknown) => {
+      const earned = AchievementEarned.safeParse(data);
+      return earned.success ? { id: earned.data.userId, value: earned.data.achievement as unknown } : null;
     },
   },
   // Typing, text deltas and message changes; conversation ids are checked for ownership before listening.
@@ -44,7 +59,7 @@ const ROUTED = {
 export type RoutedTopic = keyof typeof ROUTED;
 
 /**
- * Fans bus traffic out to this gateway's GraphQL subscriptions. Balance, conversation and generation updates
+ * Fans bus traffic out to this gateway's GraphQL subscriptions. Balance, achievement, conversation and generation updates
  * come from the live subject of that member or conversation, subscribed while this gateway has a listener for
  * it and dropped with the last, so a gateway receives the live traffic of its own sockets only. Sign-outs,
  * rare, reach every gateway (`onSessionEnded`).

@@ -8,20 +8,30 @@ import {
   type ImageVariant,
   type ModerationTarget,
   type PageArgs,
+  type PhotoVariant,
   type RequestMeta,
+  type SelfAiAttestation,
   mediaRpc,
 } from '@app/schema';
 import { SlidingWindowLimiter } from './http/rate-limit';
 import { LIVE_TOPICS, type LiveHub } from './live-hub';
+import { UploadLimits } from './uploads/upload-limits';
+import { UploadStaging } from './uploads/upload-staging';
+
+/** Checking and re-encoding a 10 MB photo takes a few seconds on a slow machine. */
+const PHOTO_RPC_TIMEOUT_MS = 60_000;
 
 /** The gateway's calls to the media service; GraphQL resolvers and REST handlers share them. */
 export class MediaClient {
   private readonly perAddress: SlidingWindowLimiter;
+  /** Members' uploads: where their browsers put bytes (the only writes the gateway makes to storage: staged objects). */
+  readonly uploads: UploadStaging;
+  readonly uploadLimits = new UploadLimits();
 
   constructor(
     private readonly bus: Bus,
     private readonly live: LiveHub,
-    /** Read-only use: bytes of keys the media service located after its access check. */
+    /** Reads bytes of keys the media service located after its access check; writes staged uploads only. */
     private readonly storage: ObjectStorage,
     private readonly waitTimeoutMs: number,
     generationsPerAddressPerMinute: number,
@@ -31,6 +41,31 @@ export class MediaClient {
       60_000,
       'Too many images are being generated from your network. Please wait a minute.',
     );
+    this.uploads = new UploadStaging(storage);
+  }
+
+  registerSelfAiPhoto = (userId: string, key: string, attestation: SelfAiAttestation, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.registerSelfAiPhoto, { userId, key, attestation }, meta, PHOTO_RPC_TIMEOUT_MS);
+  listSelfAiPhotos = async (userId: string, meta: RequestMeta) =>
+    (await this.bus.request(mediaRpc.listSelfAiPhotos, { userId }, meta)).photos;
+  deleteSelfAiPhoto = async (userId: string, photoId: string, meta: RequestMeta) =>
+    (await this.bus.request(mediaRpc.deleteSelfAiPhoto, { userId, photoId }, meta)).ok;
+  setAvatar = (userId: string, key: string, meta: RequestMeta) =>
+    this.bus.request(mediaRpc.setAvatar, { userId, key }, meta, PHOTO_RPC_TIMEOUT_MS);
+
+  /** A photo's file for its owner (media checks), opened as a stream; NOT_FOUND for anyone else and after deletion. */
+  async openSelfAiPhotoFile(userId: string, photoId: string, variant: PhotoVariant, meta: RequestMeta) {
+    const file = await this.bus.request(mediaRpc.locateSelfAiPhotoFile, { userId, photoId, variant }, meta);
+    const object = await this.storage.openStream(file.key);
+    if (!object) throw new AppError('NOT_FOUND', 'Photo not found');
+    return { ...object, contentType: file.contentType };
+  }
+
+  /** Profile pictures are public: the id is random and the sizes fixed, so the key alone decides (no lookup). */
+  async openAvatarFile(avatarId: string, size: number) {
+    const object = await this.storage.openStream(`avatars/${avatarId}/w${size}.webp`);
+    if (!object) throw new AppError('NOT_FOUND', 'Not found');
+    return object;
   }
 
   /** Per member pace is checked by media; here, per client address, so many accounts on one address cannot flood the providers. */

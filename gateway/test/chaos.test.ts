@@ -15,7 +15,7 @@ import { type TcpProxy, startTcpProxy } from './tcp-proxy';
 jest.setTimeout(120_000);
 
 const distributed = hasPostgres() && hasNats() && natsServerBinary() !== null;
-const STARTING_TOKENS = 10;
+const STARTING_TOKENS = 15;
 const RECOVERY_MS = 30_000;
 const PACES = {
   // A demo reply of about 20 words streams for some 4 s, a demo image draws for 5 s: time to break things in the middle.

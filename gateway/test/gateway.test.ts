@@ -56,7 +56,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(setCookie).toContain('SameSite=Lax');
       expect(setCookie).toContain('Path=/');
       const user = (await response.json()) as Record<string, unknown>;
-      expect(user).toMatchObject({ email: input.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, tokens: 10 });
+      expect(user).toMatchObject({ email: input.email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, tokens: 15 });
       // SPEC §6's fields, then the member's own role, content preferences and age assurance; never a password hash.
       expect(Object.keys(user).sort()).toEqual([
         'ageAssurance',
@@ -232,7 +232,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         'mutation($input: RegisterInput!) { register(input: $input) { email tokens firstName } }',
         { input },
       );
-      expect(registered.data?.register).toEqual({ email: input.email, tokens: 10, firstName: 'Grace' });
+      expect(registered.data?.register).toEqual({ email: input.email, tokens: 15, firstName: 'Grace' });
       expect((await client.graphql<{ me: { email: string } }>(ME)).data?.me.email).toBe(input.email);
       expect((await client.graphql('mutation { logout }')).data).toEqual({ logout: true });
       expect((await client.graphql(ME)).data).toEqual({ me: null });
@@ -260,7 +260,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const token = client.cookie!.split('=')[1]!;
       const bearer = new TestClient(platform.url);
       const result = await bearer.graphql<{ me: { tokens: number } }>(ME, undefined, { authorization: `Bearer ${token}` });
-      expect(result.data?.me.tokens).toBe(10);
+      expect(result.data?.me.tokens).toBe(15);
     });
 
     it('refuses queries nested beyond the depth limit', async () => {
@@ -297,14 +297,14 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         { email: input.email },
         { authorization: `Bearer ${OPERATOR_TOKEN}` },
       );
-      expect(grant.data?.grantTokens).toEqual({ balance: 15, delta: 5 });
+      expect(grant.data?.grantTokens).toEqual({ balance: 20, delta: 5 });
       const [change] = await mine.done;
-      expect(change!.tokenBalanceChanged).toMatchObject({ balance: 15, delta: 5, reason: 'Welcome bonus' });
+      expect(change!.tokenBalanceChanged).toMatchObject({ balance: 20, delta: 5, reason: 'Welcome bonus' });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      // The bystander may still hear of their own sign-up grant (its event can arrive after they subscribed), never of another's.
+      // The bystander may still hear of their own first allowance (its event can arrive after they subscribed), never of another's.
       const heard = theirs.values as { tokenBalanceChanged: { reason: string } }[];
-      expect(heard.filter(({ tokenBalanceChanged }) => tokenBalanceChanged.reason !== 'Sign-up grant')).toEqual([]);
-      await eventually(async () => expect((await client.graphql<{ me: { tokens: number } }>(ME)).data?.me.tokens).toBe(15));
+      expect(heard.filter(({ tokenBalanceChanged }) => tokenBalanceChanged.reason !== 'Monthly free allowance')).toEqual([]);
+      await eventually(async () => expect((await client.graphql<{ me: { tokens: number } }>(ME)).data?.me.tokens).toBe(20));
       mine.stop();
       theirs.stop();
       await ws.dispose();

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'ACCOUNT_SUSPENDED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'INVALID_IMAGE',
   'UNAVAILABLE',
   'TIMEOUT',
   'INTERNAL',
@@ -34,6 +35,10 @@ export const ErrorDetails = z
     retryAfterSeconds: z.number().int().nonnegative().optional(),
     /** CONTENT_REJECTED: which hard line the text crossed, `unavailable` when it could not be checked, `blocked_hash` for a picture moderators removed (clients translate it). */
     policyCategory: z.enum(['minors', 'non_consent', 'real_person', 'unavailable', 'blocked_hash']).optional(),
+    /** INSUFFICIENT_TOKENS, QUOTA_EXCEEDED: when the free plan's tokens and allowances renew (ISO time). */
+    renewsAt: z.string().datetime().optional(),
+    /** QUOTA_EXCEEDED: which free-plan allowance is used up. */
+    quota: z.enum(['image', 'chat', 'character', 'story']).optional(),
   })
   .optional();
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
@@ -81,6 +86,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_SUSPENDED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_IMAGE: 422,
   UNAVAILABLE: 503,
   TIMEOUT: 504,
   INTERNAL: 500,

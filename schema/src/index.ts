@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './bus/contract';
 export * from './bus/access-tokens';
+export * from './bus/account-data';
 export * from './bus/identity';
 export * from './bus/chat';
 export * from './bus/media';

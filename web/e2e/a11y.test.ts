@@ -20,6 +20,8 @@ const MEMBER_PATHS = [
   '/characters',
   '/gallery',
   '/profile',
+  '/subscribe',
+  '/my-self-ai',
   '/settings/tokens',
   '/takedown',
   '/tos',

@@ -47,7 +47,7 @@ describeWithBrowser('app shell in Chromium', () => {
     const member = newMember();
     await signUp(page, member, 'Mira');
     await page.getByText('Welcome back, Mira!').waitFor();
-    await expect(page.getByTestId('token-balance').textContent()).resolves.toBe('10');
+    await expect(page.getByTestId('token-balance').textContent()).resolves.toBe('15');
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -86,7 +86,7 @@ describeWithBrowser('app shell in Chromium', () => {
     await secondPage.getByLabel('Password').fill(member.password);
     await secondPage.getByRole('button', { name: 'Sign in' }).click();
     await secondPage.getByText('Welcome back, Noor!').waitFor();
-    await expect(secondPage.getByTestId('token-balance').textContent()).resolves.toBe('10');
+    await expect(secondPage.getByTestId('token-balance').textContent()).resolves.toBe('15');
     await secondPage.waitForTimeout(500);
 
     const grant = await fetch(`${platform.url}/graphql`, {
@@ -94,9 +94,9 @@ describeWithBrowser('app shell in Chromium', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
       body: JSON.stringify({ query: `mutation { grantTokens(email: "${member.email}", amount: 25, reason: "Gift") { balance } }` }),
     });
-    expect(await grant.json()).toEqual({ data: { grantTokens: { balance: 35 } } });
-    await secondPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '35');
-    await firstPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '35');
+    expect(await grant.json()).toEqual({ data: { grantTokens: { balance: 40 } } });
+    await secondPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '40');
+    await firstPage.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '40');
     await first.close();
     await second.close();
   });

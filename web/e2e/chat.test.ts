@@ -226,7 +226,7 @@ describeWithBrowser('chat and characters in Chromium', () => {
     await expect(greeting.locator('em').first().innerText()).resolves.toBe('tunes her lute');
     await page.getByTestId('demo-provider-notice').waitFor();
     await expect(page.getByTestId('demo-provider-notice').innerText()).resolves.toBe('Demo responder — scripted replies, not AI');
-    await expect(page.getByTestId('chat-token-count').innerText()).resolves.toBe('10');
+    await expect(page.getByTestId('chat-token-count').innerText()).resolves.toBe('15');
     await page.getByRole('link', { name: /Aria/ }).first().waitFor();
 
     await input(page).fill('Tell me about the road ahead.');
@@ -244,7 +244,7 @@ describeWithBrowser('chat and characters in Chromium', () => {
     await expect(reply.getAttribute('data-status')).resolves.toBe('complete');
     await expect(input(page).inputValue()).resolves.toBe('');
     // The balance drops live, without a reload.
-    await page.waitForFunction(() => document.querySelector('[data-testid="chat-token-count"]')?.textContent === '9');
+    await page.waitForFunction(() => document.querySelector('[data-testid="chat-token-count"]')?.textContent === '14');
 
     // Reload in the middle of the next reply: it carries on and finishes.
     await input(page).fill('What waits in the forest?');
@@ -262,11 +262,11 @@ describeWithBrowser('chat and characters in Chromium', () => {
     const finalText = await replyText(lastReply(page));
     expect(finalText.length).toBeGreaterThan(beforeReload.length);
     expect(finalText.startsWith(beforeReload.slice(0, 10))).toBe(true);
-    await expect(page.getByTestId('chat-token-count').innerText()).resolves.toBe('8');
+    await expect(page.getByTestId('chat-token-count').innerText()).resolves.toBe('13');
 
     // Elsewhere in the app the live balance is the same (client-side navigation).
     await navigateTo(page, 'Home');
-    await page.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '8');
+    await page.waitForFunction(() => document.querySelector('[data-testid="token-balance"]')?.textContent === '13');
   });
 
   it('sends with Enter only, never blank text, searches, renames, stops and regenerates replies', async () => {

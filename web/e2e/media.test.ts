@@ -101,7 +101,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await navigateTo(pageA, 'Generator');
     await pageA.getByRole('heading', { name: 'Image Generator', level: 1 }).waitFor();
     await expect(pageA.getByTestId('demo-renderer-notice').innerText()).resolves.toBe('Demo renderer — abstract pictures, not AI');
-    await expect(tokenCount(pageA).innerText()).resolves.toBe('10');
+    await expect(tokenCount(pageA).innerText()).resolves.toBe('15');
     await expect(pageA.getByLabel('Size').inputValue()).resolves.toBe('SQUARE');
     await expect(pageA.getByLabel('Size').locator('option:checked').innerText()).resolves.toBe('1024x1024 (Square)');
     await expect(pageA.getByLabel('Quality').inputValue()).resolves.toBe('STANDARD');
@@ -156,7 +156,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await latest.locator('[data-testid="latest-image"][data-loaded="true"]').waitFor();
     const frame = await latest.getByTestId('latest-image').boundingBox();
     expect(frame!.width / frame!.height).toBeCloseTo(1792 / 1024, 1);
-    await waitForText(pageA, 'generator-token-count', '9');
+    await waitForText(pageA, 'generator-token-count', '14');
     await pageA.getByTestId('creation-item').first().waitFor();
     await expect(pageA.getByTestId('creation-item').count()).resolves.toBe(1);
 
@@ -257,7 +257,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await expect(pageB.getByLabel('Size').inputValue()).resolves.toBe('LANDSCAPE');
     await expect(pageB.getByLabel('Quality').inputValue()).resolves.toBe('HD');
     await expect(pageB.getByLabel('Style').inputValue()).resolves.toBe('VIVID');
-    await expect(tokenCount(pageB).innerText()).resolves.toBe('10');
+    await expect(tokenCount(pageB).innerText()).resolves.toBe('15');
 
     // Member A's own tab lists it as public; a stranger's empty My Images tab says so.
     await navigateTo(pageA, 'Gallery');
@@ -305,7 +305,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     const page = await newPage();
     await signUp(page, 'Lin', 'Tan');
     await page.goto(`${platform.url}/generator`);
-    await expect(tokenCount(page).innerText()).resolves.toBe('10');
+    await expect(tokenCount(page).innerText()).resolves.toBe('15');
 
     // Reload in the middle of a generation: the progress carries on and the image arrives.
     await promptBox(page).fill('A paper crane folded from a city map');
@@ -318,17 +318,17 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await expect(page.getByTestId('generate-button').innerText()).resolves.toBe('Generating...');
     await page.getByText('Image Generated!').waitFor();
     await expect(page.getByTestId('latest-prompt').innerText()).resolves.toBe('A paper crane folded from a city map');
-    await waitForText(page, 'generator-token-count', '9');
+    await waitForText(page, 'generator-token-count', '14');
 
     // Cancel: the job stops and its token comes back.
     await promptBox(page).fill('A lantern festival over a quiet river');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await progressBar(page).waitFor();
-    await waitForText(page, 'generator-token-count', '8');
+    await waitForText(page, 'generator-token-count', '13');
     await page.getByTestId('generation-progress').getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Generation Cancelled').waitFor();
     await page.getByTestId('generation-progress').waitFor({ state: 'detached' });
-    await waitForText(page, 'generator-token-count', '9');
+    await waitForText(page, 'generator-token-count', '14');
     await expect(page.getByTestId('latest-prompt').innerText()).resolves.toBe('A paper crane folded from a city map');
     await expect(page.getByTestId('creation-item').count()).resolves.toBe(1);
   });

@@ -16,6 +16,8 @@ export const FIELD_SCOPES: Record<OperationKind, Readonly<Record<string, TokenSc
     me: READ,
     dashboardStats: READ,
     myQuotas: READ,
+    myPlan: READ,
+    myAchievements: READ,
     myNotices: READ,
     conversations: READ,
     conversation: READ,
@@ -60,6 +62,7 @@ export const FIELD_SCOPES: Record<OperationKind, Readonly<Record<string, TokenSc
     conversationUpdates: READ,
     generationUpdates: READ,
     tokenBalanceChanged: READ,
+    achievementEarned: READ,
   },
 };
 
@@ -83,6 +86,15 @@ export const CLOSED_TO_TOKENS = [
   'recordInterest',
   'operatorServices',
   'operatorEvents',
+  // The member's own face photos, profile and account: only the member, signed in to the site.
+  'updateProfile',
+  'createUploadTarget',
+  'registerSelfAiPhoto',
+  'mySelfAiPhotos',
+  'deleteSelfAiPhoto',
+  'setProfilePicture',
+  'deleteAccount',
+  'accountExportUrl',
 ] as const;
 
 /** Root fields an operation selects, through fragments too (a fragment cannot smuggle a field past the check). */
@@ -131,8 +143,8 @@ const REST_WRITE_SCOPES: [RegExp, TokenScope][] = [
   [/^\/(conversations|chat|characters)(\/|$)/, CHAT],
   [/^\/(images|generate|generations)(\/|$)/, GENERATE],
 ];
-/** Reads that are still not for tokens: signing out by link, moderators' files. */
-const REST_CLOSED_READS = /^\/(logout|signout|login|moderation)(\/|$)/;
+/** Reads that are still not for tokens: signing out by link, moderators' files, the member's photos, upload targets and data export. */
+const REST_CLOSED_READS = /^\/(logout|signout|login|moderation|self-ai|s3|objects|account)(\/|$)/;
 
 /** The same rule for the `/api` endpoints, by method and path (relative to `/api`). */
 export function assertRequestAllowed(method: string, path: string, scopes: TokenScope[] | null): void {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthResult, InterestInput, LoginInput, RatingPreferences, RegisterInput } from '@app/schema';
+import { type AuthResult, InterestInput, LoginInput, ProfileNamesInput, RatingPreferences, RegisterInput } from '@app/schema';
 import { LIVE_TOPICS } from '../live-hub';
 import { type Caller, type LiveServices, type Services, member, operator } from '../operations/caller';
 import { parseInput } from '../operations/input';
@@ -35,6 +35,17 @@ export const dashboardStats = async (services: Services, caller: Caller) => serv
 
 export const myQuotas = async (services: Services, caller: Caller) => services.identity.getQuotas(member(caller).id, caller.meta);
 
+/** The member's own names (trimmed; empty clears one); a field left out stays as it is. */
+export const updateProfile = async (services: Services, caller: Caller, input: unknown) =>
+  services.identity.updateProfile(member(caller).id, parseInput(ProfileNamesInput, input), caller.meta);
+
+/** All six achievements with the member's progress, in SPEC order. */
+export const myAchievements = async (services: Services, caller: Caller) =>
+  services.identity.getAchievements(member(caller).id, caller.meta);
+
+/** The Plans screen: plan, monthly allowance, balance, renewal and this month's use of each allowance. */
+export const myPlan = async (services: Services, caller: Caller) => services.identity.getPlan(member(caller).id, caller.meta);
+
 export const updateRatingPreferences = async (services: Services, caller: Caller, preferences: unknown) =>
   services.identity.updatePreferences(member(caller).id, parseInput(RatingPreferences, preferences), caller.meta);
 
@@ -56,3 +67,7 @@ export async function grantTokens(
 /** The member's new balance whenever it changes. */
 export const watchTokenBalance = async (services: LiveServices, caller: Caller) =>
   services.live.listen(LIVE_TOPICS.tokens, member(caller).id);
+
+/** Each achievement the member earns, as it is earned. */
+export const watchAchievements = async (services: LiveServices, caller: Caller) =>
+  services.live.listen(LIVE_TOPICS.achievements, member(caller).id);

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { login, logout, me, register } from '../account/account.operations';
+import { login, logout, me, register, updateProfile } from '../account/account.operations';
 import { type GatewayContext, callerOf } from './context';
-import { LoginInput, RegisterInput, UserType } from './types';
+import { LoginInput, RegisterInput, UpdateProfileInput, UserType } from './types';
 
 @Resolver()
 export class AccountResolver {
@@ -18,6 +18,11 @@ export class AccountResolver {
   @Mutation(() => UserType, { description: 'Signs in with e-mail and password and starts a session (cookie).' })
   login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() context: GatewayContext): Promise<UserType> {
     return login(context, callerOf(context), { ...input });
+  }
+
+  @Mutation(() => UserType, { description: "Changes the signed-in member's first and last name; answers the member as they now are." })
+  updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() context: GatewayContext): Promise<UserType> {
+    return updateProfile(context, callerOf(context), { ...input });
   }
 
   @Mutation(() => Boolean, { description: 'Ends the current session.' })

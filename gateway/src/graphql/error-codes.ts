@@ -26,13 +26,14 @@ const MEANINGS: Record<ErrorCode | GraphQLErrorCode, string> = {
   UNDERAGE: 'The date of birth is under 18 (400).',
   TERMS_NOT_ACCEPTED: 'The terms must be accepted to sign up (400).',
   RATE_LIMITED: 'Too many requests; wait `retryAfterSeconds` (also the `Retry-After` header) (429).',
-  INSUFFICIENT_TOKENS: 'The token balance is too low for this (402).',
-  QUOTA_EXCEEDED: "This month's plan allowance is used up (429).",
+  INSUFFICIENT_TOKENS: 'The token balance is too low for this; `renewsAt` says when the monthly free tokens arrive (402).',
+  QUOTA_EXCEEDED: "This month's plan allowance is used up; `quota` says which, `renewsAt` when it renews (429).",
   CONFLICT: 'The item changed or is busy (a reply still being written, a name in use); reload and retry (409).',
   CONTENT_REJECTED: 'The content policy refused the text or picture; `policyCategory` says which rule (422).',
   ACCOUNT_SUSPENDED: 'The account is suspended (403).',
   PAYLOAD_TOO_LARGE: 'The request body is too large (413).',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not in a type or encoding the API takes (415).',
+  INVALID_IMAGE: 'The file is not a JPG or PNG picture the server can read, or has too many pixels (422).',
   UNAVAILABLE: 'A service or provider is down or overloaded; retry after `retryAfterSeconds` (503).',
   TIMEOUT: 'The operation ran out of time; it may still complete (504).',
   INTERNAL: 'An unexpected fault on the server, logged with the request id (500).',
@@ -72,4 +73,11 @@ export class ErrorExtensionsType {
       'CONTENT_REJECTED: which rule refused it: minors, non_consent, real_person, blocked_hash (a picture moderators removed), or unavailable (it could not be checked now).',
   })
   policyCategory?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'INSUFFICIENT_TOKENS, QUOTA_EXCEEDED: when the monthly free tokens and allowances renew (ISO date-time).',
+  })
+  renewsAt?: string;
+  @Field(() => String, { nullable: true, description: 'QUOTA_EXCEEDED: the allowance used up: image, chat, character or story.' })
+  quota?: string;
 }

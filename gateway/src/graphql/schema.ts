@@ -3,6 +3,7 @@ import { AccessTokenResolver } from './access-token.resolver';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from './account.resolver';
+import { AccountDataResolver } from './account-data.resolver';
 import { CharacterResolver } from './character.resolver';
 import { ErrorExtensionsType } from './error-codes';
 import { ChatResolver } from './chat.resolver';
@@ -10,6 +11,7 @@ import { MediaResolver } from './media.resolver';
 import { ModerationResolver } from './moderation.resolver';
 import { NodeResolver } from './node.resolver';
 import { OperatorResolver } from './operator.resolver';
+import { PhotosResolver } from './photos.resolver';
 import { TokensResolver } from './tokens.resolver';
 import { LiveHub } from '../live-hub';
 
@@ -19,12 +21,14 @@ export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
     resolvers: [
       AccessTokenResolver,
       AccountResolver,
+      AccountDataResolver,
       TokensResolver,
       ChatResolver,
       CharacterResolver,
       MediaResolver,
       ModerationResolver,
       OperatorResolver,
+      PhotosResolver,
       NodeResolver,
     ],
     // Not returned by any field: documents each error's `extensions` (and the ErrorCode enum) in the SDL.

@@ -1,9 +1,18 @@
 import { INTEREST_KINDS, type InterestKind } from '@app/schema';
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { dashboardStats, grantTokens, myQuotas, recordInterest, watchTokenBalance } from '../account/account.operations';
+import {
+  dashboardStats,
+  grantTokens,
+  myAchievements,
+  myPlan,
+  myQuotas,
+  recordInterest,
+  watchAchievements,
+  watchTokenBalance,
+} from '../account/account.operations';
 import { contractEnum } from './contract-enum';
 import { type GatewayContext, callerOf } from './context';
-import { DashboardStatsType, type QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
+import { AchievementType, DashboardStatsType, PlanStatusType, type QuotaKindType, QuotaUsageType, TokenBalanceChangeType } from './types';
 
 const InterestKindType = contractEnum('InterestKind', INTEREST_KINDS, {
   valueDescriptions: { feature: 'A feature announced as coming soon.', vip_subscribe: 'A VIP group on the landing page.' },
@@ -19,6 +28,17 @@ export class TokensResolver {
   @Query(() => [QuotaUsageType], { description: "The signed-in member's free-plan allowances this month." })
   async myQuotas(@Ctx() context: GatewayContext): Promise<QuotaUsageType[]> {
     return (await myQuotas(context, callerOf(context))).map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType }));
+  }
+
+  @Query(() => [AchievementType], { description: "All six achievements with the signed-in member's progress, in SPEC order." })
+  myAchievements(@Ctx() context: GatewayContext): Promise<AchievementType[]> {
+    return myAchievements(context, callerOf(context));
+  }
+
+  @Query(() => PlanStatusType, { description: "The signed-in member's plan: allowance, balance, renewal and this month's quotas." })
+  async myPlan(@Ctx() context: GatewayContext): Promise<PlanStatusType> {
+    const plan = await myPlan(context, callerOf(context));
+    return { ...plan, quotas: plan.quotas.map((quota) => ({ ...quota, kind: quota.kind as QuotaKindType })) };
   }
 
   @Mutation(() => TokenBalanceChangeType, {
@@ -54,5 +74,16 @@ export class TokensResolver {
   })
   tokenBalanceChanged(@Root() change: TokenBalanceChangeType): TokenBalanceChangeType {
     return change;
+  }
+
+  @Subscription(() => AchievementType, {
+    description: 'Pushes each achievement the signed-in member earns, as it is earned.',
+    subscribe: ({ context }) => {
+      const ctx = context as GatewayContext;
+      return watchAchievements(ctx, callerOf(ctx));
+    },
+  })
+  achievementEarned(@Root() achievement: AchievementType): AchievementType {
+    return achievement;
   }
 }

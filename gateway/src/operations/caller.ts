@@ -1,4 +1,5 @@
 import { AppError, type RequestMeta, type Role, type TokenScope, type User, hasRole } from '@app/schema';
+import type { AccountDataClient } from '../account-data/account-data.client';
 import type { ChatClient } from '../chat-client';
 import type { IdentityClient } from '../identity-client';
 import type { LiveHub } from '../live-hub';
@@ -29,6 +30,7 @@ export interface Services {
   media: MediaClient;
   access: ContentAccess;
   targets: ModerationTargets;
+  accountData: AccountDataClient;
 }
 export type LiveServices = Services & { live: LiveHub };
 

@@ -1,6 +1,16 @@
 import { ACCESS_TOKEN_PREFIX, AppError } from '@app/schema';
 import { Router } from 'express';
-import { currentMember, dashboardStats, login, logout, recordInterest, register } from '../account/account.operations';
+import {
+  currentMember,
+  dashboardStats,
+  login,
+  logout,
+  myAchievements,
+  myPlan,
+  recordInterest,
+  register,
+  updateProfile,
+} from '../account/account.operations';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../access-tokens/access-tokens.operations';
 import { assertRequestAllowed } from '../access/token-scopes';
 import { finalErrorHandler } from '../http/error-handler';
@@ -8,6 +18,8 @@ import type { Services } from '../operations/caller';
 import { chatRoutes } from './chat.routes';
 import { mediaRoutes } from './media.routes';
 import { moderationRoutes } from './moderation.routes';
+import { uploadRoutes } from './uploads.routes';
+import { accountDataRoutes } from './account-data.routes';
 import { bodyObject, jsonBody, routeFor } from './route';
 
 /** Only a navigation from the site itself, or one the member typed or bookmarked, signs out: not another site's link or image. */
@@ -65,6 +77,19 @@ export function apiRouter(services: Services, secureCookies: boolean): Router {
     '/dashboard/stats',
     route(async (_req, res, caller) => res.json(await dashboardStats(services, caller))),
   );
+  router.put(
+    '/profile',
+    jsonBody,
+    route(async (req, res, caller) => res.json(await updateProfile(services, caller, bodyObject(req))), { noStore: true }),
+  );
+  router.get(
+    '/achievements',
+    route(async (_req, res, caller) => res.json(await myAchievements(services, caller)), { noStore: true }),
+  );
+  router.get(
+    '/plan',
+    route(async (_req, res, caller) => res.json(await myPlan(services, caller)), { noStore: true }),
+  );
   router.post(
     '/interest',
     jsonBody,
@@ -88,6 +113,8 @@ export function apiRouter(services: Services, secureCookies: boolean): Router {
   router.use(chatRoutes(services, route));
   router.use(mediaRoutes(services, route));
   router.use(moderationRoutes(services, route));
+  router.use(uploadRoutes(services, route));
+  router.use(accountDataRoutes(services, route));
 
   router.use(() => {
     throw new AppError('NOT_FOUND', 'Not found');

@@ -21,6 +21,12 @@ export const CHAT_LIMITS = {
   cardFileBytes: 8 * 1024 * 1024,
 } as const;
 
+/**
+ * A reply the member stops keeps its charge only once it has this many characters (about a short sentence); stopped
+ * earlier, it produced almost nothing and is refunded (decision 036).
+ */
+export const STOPPED_REPLY_CHARGED_FROM_CHARS = 40;
+
 /** The suggested personality traits of the character creator (SPEC §5). */
 export const SUGGESTED_TRAITS = [
   'Creative',

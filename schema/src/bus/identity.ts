@@ -134,6 +134,97 @@ export const DashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 
+/** Tokens a free member's balance is topped up to each UTC month: 3 images + 10 chat messages + 2 stories, one token per generation the free plan includes. */
+export const FREE_MONTHLY_TOKEN_ALLOWANCE = 15;
+
+export const PLAN_KINDS = ['free'] as const;
+export const PlanKind = z.enum(PLAN_KINDS);
+export type PlanKind = z.infer<typeof PlanKind>;
+
+/** The Plans screen: the member's plan, this month's use of each allowance, the balance and when the allowance renews. */
+export const PlanStatus = z.object({
+  plan: PlanKind,
+  monthlyTokenAllowance: z.number().int(),
+  balance: z.number().int(),
+  renewsAt: z.string().datetime(),
+  quotas: z.array(QuotaUsage),
+});
+export type PlanStatus = z.infer<typeof PlanStatus>;
+
+/** The dashboard counters an achievement can be measured by. */
+export type StatsCounter = keyof DashboardStats;
+
+/** SPEC §9's six achievements, in the spec's order: earned once a counter reaches its threshold, and kept. */
+export const ACHIEVEMENT_KEYS = [
+  'first_creation',
+  'conversation_starter',
+  'character_creator',
+  'popular_creator',
+  'productive_creator',
+  'social_butterfly',
+] as const;
+export const AchievementKey = z.enum(ACHIEVEMENT_KEYS);
+export type AchievementKey = z.infer<typeof AchievementKey>;
+
+export interface AchievementDefinition {
+  key: AchievementKey;
+  threshold: number;
+  counter: StatsCounter;
+}
+
+export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
+  { key: 'first_creation', threshold: 1, counter: 'imagesGenerated' },
+  { key: 'conversation_starter', threshold: 1, counter: 'chatMessages' },
+  { key: 'character_creator', threshold: 1, counter: 'charactersCreated' },
+  { key: 'popular_creator', threshold: 100, counter: 'totalLikes' },
+  { key: 'productive_creator', threshold: 50, counter: 'imagesGenerated' },
+  { key: 'social_butterfly', threshold: 10, counter: 'publicImages' },
+];
+
+/** One achievement as a member sees it: `progress` is the counter, capped at the threshold. */
+export const Achievement = z.object({
+  key: AchievementKey,
+  threshold: z.number().int(),
+  progress: z.number().int(),
+  earned: z.boolean(),
+  earnedAt: z.string().datetime().nullable(),
+});
+export type Achievement = z.infer<typeof Achievement>;
+
+/** Achievements a member has reached with these counters (earned or not yet recorded). */
+export const reachedAchievements = (stats: DashboardStats): AchievementKey[] =>
+  ACHIEVEMENTS.filter((definition) => stats[definition.counter] >= definition.threshold).map((definition) => definition.key);
+
+export const AchievementEarned = z.object({ userId: z.string().uuid(), achievement: Achievement });
+export type AchievementEarned = z.infer<typeof AchievementEarned>;
+
+const profileName = z
+  .string({ error: 'Must be text' })
+  .trim()
+  .max(100, 'Must be at most 100 characters')
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/**
+ * A change to a member's profile: a field left out stays as it is, an empty name becomes null. The picture is only ever
+ * a path this platform made (an upload it stored), never an address a member typed.
+ */
+export const ProfileChanges = z.object({
+  firstName: profileName.optional(),
+  lastName: profileName.optional(),
+  profileImageUrl: z
+    .string()
+    .max(2048, 'Must be at most 2048 characters')
+    .regex(/^\/(?![/\\])[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/, 'Must be a path on this site')
+    .refine((value) => !value.split('/').includes('..'), 'Must be a path on this site')
+    .nullable()
+    .optional(),
+});
+export type ProfileChanges = z.input<typeof ProfileChanges>;
+
+/** What a member edits themselves (the picture comes from an upload instead). */
+export const ProfileNamesInput = ProfileChanges.pick({ firstName: true, lastName: true });
+
 export const INTEREST_KINDS = ['feature', 'vip_subscribe'] as const;
 export type InterestKind = (typeof INTEREST_KINDS)[number];
 export const InterestInput = z.object({
@@ -247,6 +338,12 @@ export const identityRpc = {
     z.object({ email: Email, role: Role, actorId: z.string().uuid().nullable(), reason: Reason }),
     User,
   ),
+  /** Changes a member's names or picture (only the given fields); answers the member as they now are. */
+  updateProfile: defineRpc('svc.identity.profile.update', UserRef.extend({ changes: ProfileChanges }), User),
+  /** All six achievements with the member's progress, in SPEC order. */
+  getAchievements: defineRpc('svc.identity.achievements.get', UserRef, z.object({ achievements: z.array(Achievement) })),
+  /** The member's plan, allowance, balance (after this month's top-up), renewal and quotas. */
+  getPlan: defineRpc('svc.identity.plan.get', UserRef, PlanStatus),
   findMember: defineRpc('svc.identity.user.find', z.object({ email: Email }), User),
   updatePreferences: defineRpc('svc.identity.preferences.update', UserRef.extend({ ratingPreferences: RatingPreferences }), User),
 } as const;
@@ -275,6 +372,17 @@ export const identityEvents = {
   memberUnsuspended: defineEvent('evt.identity.member.unsuspended', 1, MemberSuspension),
   roleGranted: defineEvent('evt.identity.role.granted', 1, RoleGranted),
   ageAssured: defineEvent('evt.identity.member.age_assured', 1, AgeAssured),
+  /** Names only which fields changed: the names themselves stay in identity's database. */
+  profileUpdated: defineEvent(
+    'evt.identity.profile.updated',
+    1,
+    z.object({ userId: z.string().uuid(), fields: z.array(z.enum(['firstName', 'lastName', 'profileImageUrl'])) }),
+  ),
+  achievementEarned: defineEvent(
+    'evt.identity.achievement.earned',
+    1,
+    z.object({ userId: z.string().uuid(), key: AchievementKey, earnedAt: z.string().datetime() }),
+  ),
   accessTokenCreated: defineEvent('evt.identity.access_token.created', 1, AccessTokenEvent),
   accessTokenRevoked: defineEvent('evt.identity.access_token.revoked', 1, AccessTokenEvent),
 } as const;
@@ -290,3 +398,7 @@ export const TOKENS_LIVE_SUBJECTS = 'live.identity.tokens.*';
 export const SESSION_ENDED_SUBJECT = 'live.identity.session.ended';
 export const SessionEnded = z.object({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/) });
 export type SessionEnded = z.infer<typeof SessionEnded>;
+
+/** Live (not stored) achievements earned, on `live.identity.achievements.<userId>`, published after the commit that recorded them. */
+export const achievementsLiveSubject = (userId: string) => `live.identity.achievements.${userId}`;
+export const ACHIEVEMENTS_LIVE_SUBJECTS = 'live.identity.achievements.*';

@@ -3,6 +3,8 @@ import { ErrorDetails } from '../errors';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
 import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
 
+const Id = z.string().uuid();
+
 /** SPEC §5: the generator's options and their defaults. */
 export const IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
 export const IMAGE_QUALITIES = ['standard', 'hd'] as const;
@@ -130,7 +132,6 @@ export const IMAGE_VARIANTS = ['original', ...RENDITION_WIDTHS.map((width) => `w
 export const ImageVariant = z.enum(IMAGE_VARIANTS);
 export type ImageVariant = z.infer<typeof ImageVariant>;
 
-const Id = z.string().uuid();
 const UserRef = z.object({ userId: Id });
 const ImageRef = UserRef.extend({ imageId: Id });
 const JobRef = UserRef.extend({ jobId: Id });
@@ -141,6 +142,27 @@ const PageArgs = z.object({
   order: ImageOrder.default('newest'),
 });
 export type PageArgs = z.input<typeof PageArgs>;
+
+/** SPEC §5/§9: an uploaded photo is at most 10485760 bytes. */
+export const UPLOAD_MAX_BYTES = 10_485_760;
+/** Staged uploads live under `uploads/<memberId>/<uuid>` until media accepts or refuses them. */
+export const UPLOAD_KEY_PATTERN = /^uploads\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/;
+/** The square WebP sizes a profile picture is stored at. */
+export const AVATAR_SIZES = [64, 128, 256] as const;
+
+/** The member's word, stored with each Self-AI photo: the photo shows them, and they are 18 or older. */
+export const SelfAiAttestation = z.object({
+  ofSelf: z.literal(true, { error: 'Confirm that the photos are of you and that you are 18 or older.' }),
+  adult: z.literal(true, { error: 'Confirm that the photos are of you and that you are 18 or older.' }),
+});
+export type SelfAiAttestation = z.infer<typeof SelfAiAttestation>;
+
+export const SelfAiPhoto = z.object({ id: Id, createdAt: z.string().datetime(), format: z.enum(['jpeg', 'png']) });
+export type SelfAiPhoto = z.infer<typeof SelfAiPhoto>;
+export const PHOTO_VARIANTS = ['original', 'thumb'] as const;
+export const PhotoVariant = z.enum(PHOTO_VARIANTS);
+export type PhotoVariant = z.infer<typeof PhotoVariant>;
+const StagedUpload = z.string().regex(UPLOAD_KEY_PATTERN, 'Not an upload key');
 
 export const mediaRpc = {
   /** Charges 1 token (+1 image quota use) and queues the job; returns at once. */
@@ -184,6 +206,28 @@ export const mediaRpc = {
     z.object({ imageId: Id, variant: ImageVariant }),
     z.object({ key: z.string(), contentType: z.string(), isPublic: z.boolean(), fileName: z.string() }),
   ),
+
+  /**
+   * Checks a staged upload of the member's (size, JPEG/PNG by its bytes, bounded dimensions), re-encodes it without
+   * metadata and keeps it privately with the attestation. The staged object is removed whatever the outcome.
+   */
+  registerSelfAiPhoto: defineRpc(
+    'svc.media.photo.register',
+    UserRef.extend({ key: StagedUpload, attestation: SelfAiAttestation }),
+    SelfAiPhoto,
+  ),
+  /** The member's Self-AI photos, newest first. */
+  listSelfAiPhotos: defineRpc('svc.media.photo.mine', UserRef, z.object({ photos: z.array(SelfAiPhoto) })),
+  /** Owner only (others: NOT_FOUND); the photo and every file made from it go. */
+  deleteSelfAiPhoto: defineRpc('svc.media.photo.delete', UserRef.extend({ photoId: Id }), z.object({ ok: z.boolean() })),
+  /** Where a photo's file is: for its owner only (others: NOT_FOUND). */
+  locateSelfAiPhotoFile: defineRpc(
+    'svc.media.photo.file',
+    UserRef.extend({ photoId: Id, variant: PhotoVariant }),
+    z.object({ key: z.string(), contentType: z.string() }),
+  ),
+  /** Makes a staged upload the member's profile picture: square WebP renditions (AVATAR_SIZES); the previous one's files go. */
+  setAvatar: defineRpc('svc.media.avatar.set', UserRef.extend({ key: StagedUpload }), z.object({ avatarId: Id })),
 } as const;
 
 /** Live (not stored) job updates on `live.media.generation.<userId>`, fanned out to GraphQL subscriptions. */
@@ -235,4 +279,6 @@ export const mediaEvents = {
   ),
   imageUnliked: defineEvent('evt.media.image.unliked', 1, z.object({ imageId: Id, ownerId: Id, likerId: Id, likes: z.number().int() })),
   contentRefused: defineEvent('evt.media.content.refused', 1, ContentRefusal),
+  photoAdded: defineEvent('evt.media.photo.added', 1, z.object({ photoId: Id, userId: Id, bytes: z.number().int() })),
+  photoDeleted: defineEvent('evt.media.photo.deleted', 1, z.object({ photoId: Id, userId: Id })),
 } as const;

@@ -1,6 +1,7 @@
+import { accountDataEvents, accountDataRpc } from './account-data';
 import { CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT, chatEvents, chatRpc } from './chat';
 import type { EventDef, RpcDef } from './contract';
-import { SESSION_ENDED_SUBJECT, TOKENS_LIVE_SUBJECTS, identityEvents, identityRpc } from './identity';
+import { ACHIEVEMENTS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT, TOKENS_LIVE_SUBJECTS, identityEvents, identityRpc } from './identity';
 import { GENERATION_CANCEL_SUBJECT, GENERATION_LIVE_SUBJECTS, mediaEvents, mediaRpc } from './media';
 
 /** The processes that use the bus. Each signs in to NATS as itself and may do only what its row below allows. */
@@ -62,8 +63,12 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       identityRpc.grantRole,
       identityRpc.findMember,
       identityRpc.updatePreferences,
+      identityRpc.updateProfile,
+      identityRpc.getAchievements,
+      identityRpc.getPlan,
       ...all(chatRpc),
       ...all(mediaRpc),
+      ...all(accountDataRpc),
     ],
     serves: [],
     publishesEvents: [],
@@ -73,14 +78,14 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     tailsAllEvents: true,
     discoversServices: true,
     publishesLive: [],
-    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS, TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
+    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS, TOKENS_LIVE_SUBJECTS, ACHIEVEMENTS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
   },
   identity: {
     requests: [],
-    serves: all(identityRpc),
-    publishesEvents: all(identityEvents),
+    serves: [...all(identityRpc), accountDataRpc.exportIdentity, accountDataRpc.deleteAccount],
+    publishesEvents: [...all(identityEvents), accountDataEvents.accountDeleted],
     durableConsumers: {
-      // The dashboard counters (services/identity/src/stats/stats.projection.ts).
+      // The dashboard counters and the achievements derived from them (services/identity/src/stats/stats.projection.ts).
       'identity-stats': [
         chatEvents.messageCreated,
         chatEvents.characterCreated,
@@ -94,16 +99,18 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     tailsEvents: [],
     tailsAllEvents: false,
     discoversServices: false,
-    publishesLive: [TOKENS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
+    publishesLive: [TOKENS_LIVE_SUBJECTS, ACHIEVEMENTS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
     subscribesLive: [],
   },
   chat: {
     requests: [identityRpc.debitTokens, identityRpc.refundTokens, identityRpc.consumeQuota, identityRpc.getQuotas],
-    serves: all(chatRpc),
+    serves: [...all(chatRpc), accountDataRpc.exportChat, accountDataRpc.exportChatMessages],
     publishesEvents: all(chatEvents),
     durableConsumers: {
       // Moderators' decisions on characters and replies, and suspensions (services/chat/src/moderation).
       'chat-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
+      // A deleted member's conversations, messages and characters (services/chat/src/account-data).
+      'chat-account-erasure': [accountDataEvents.accountDeleted],
     },
     tailsEvents: [],
     tailsAllEvents: false,
@@ -114,10 +121,12 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
   },
   media: {
     requests: [identityRpc.getPublicProfiles, identityRpc.debitTokens, identityRpc.refundTokens],
-    serves: all(mediaRpc),
+    serves: [...all(mediaRpc), accountDataRpc.exportMedia],
     publishesEvents: all(mediaEvents),
     durableConsumers: {
       'media-image-files': [mediaEvents.imageDeleted],
+      // A deleted member's images, likes, jobs, photos and files (services/media/src/account-data).
+      'media-account-erasure': [accountDataEvents.accountDeleted],
       // Moderators' decisions on images (with hash blocking), and suspensions (services/media/src/moderation).
       'media-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
     },

@@ -1,6 +1,7 @@
 import { PendingCharges, type ServiceDefinition, UnitOfWork, circuitStates } from '@app/kit';
 import { MODERATION_MODEL_CIRCUIT, modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
 import { chatEvents } from '@app/schema';
+import { openChatAccountDataStore, serveChatAccountData, startChatErasure } from './account-data/account-data';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
 import { type ChatConfig, chatEnvironment, readChatConfig } from './chat.config';
@@ -70,12 +71,15 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const conversations = new ConversationsService(store, ledger, characters, engine, provider, config, policy);
     const moderation = new ChatModeration(store);
     const handlers = await serveChat(bus, conversations, characters, moderation, provider);
+    const accountData = openChatAccountDataStore(db);
     // Discovery and the metrics show the provider's circuit and the content policy's model's (when one is configured).
     bus.reportStatus(() => ({ circuits: circuitStates([CHAT_PROVIDER_CIRCUIT, MODERATION_MODEL_CIRCUIT]) }));
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
     return [
       ...handlers,
+      ...(await serveChatAccountData(bus, accountData)),
       await startModerationConsumer(bus, moderation),
+      await startChatErasure(bus, accountData),
       await engine.start(),
       charges.start(),
       { unsubscribe: () => cards.close() },

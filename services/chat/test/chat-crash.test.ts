@@ -83,7 +83,7 @@ type Update = {
     });
     await eventually(() => expect(stream.values.filter((v) => v.conversationUpdates.type === 'DELTA').length).toBeGreaterThanOrEqual(2));
     const balanceOf = async () => ((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens;
-    expect(await balanceOf()).toBe(9);
+    expect(await balanceOf()).toBe(14);
 
     child!.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
@@ -103,8 +103,8 @@ type Update = {
     }, 15_000);
     stream.stop();
     await ws.dispose();
-    await eventually(async () => expect(await balanceOf()).toBe(10));
+    await eventually(async () => expect(await balanceOf()).toBe(15));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await balanceOf()).toBe(10);
+    expect(await balanceOf()).toBe(15);
   });
 });

@@ -61,7 +61,7 @@ describe('chat with an OpenAI-compatible provider', () => {
     const body = (await response.json()) as { assistantMessage: { status: string; errorCode: string } };
     expect(body.assistantMessage).toMatchObject({ status: 'failed', errorCode: 'RATE_LIMITED' });
     expect(JSON.stringify(body)).not.toContain('sk-test-secret-key');
-    await eventually(async () => expect(((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(10));
+    await eventually(async () => expect(((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(15));
   });
 
   it('keeps the text of a dropped stream visible but refunds the failed reply', async () => {
@@ -70,6 +70,6 @@ describe('chat with an OpenAI-compatible provider', () => {
     const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'Hello' } });
     const body = (await response.json()) as { assistantMessage: { status: string; errorCode: string; content: string } };
     expect(body.assistantMessage).toMatchObject({ status: 'failed', errorCode: 'UNAVAILABLE', content: 'one two ' });
-    await eventually(async () => expect(((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(10));
+    await eventually(async () => expect(((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(15));
   });
 });

@@ -44,6 +44,6 @@ describe('chat across a restart (embedded, on disk)', () => {
         ['assistant', 'failed'],
       ]);
     });
-    expect(((await (await again.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(10);
+    expect(((await (await again.fetch('/api/user')).json()) as { tokens: number }).tokens).toBe(15);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
 import { mediaService } from '@app/media';
+import { STOPPED_REPLY_CHARGED_FROM_CHARS } from '@app/schema';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets, track } from '../../kit/test/test-infra';
 import { createChatService } from '../src';
@@ -138,7 +139,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       }
       const stranger = await bob.fetch(`/api/chat/${second}`, { method: 'POST', json: { content: 'hi' } });
       expect(stranger.status).toBe(404);
-      expect(await balance(bob)).toBe(10);
+      expect(await balance(bob)).toBe(15);
 
       expect((await alice.fetch(`/api/conversations/${second}`, { method: 'DELETE' })).status).toBe(204);
       expect((await alice.fetch(`/api/conversations/${second}`)).status).toBe(404);
@@ -153,7 +154,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const body = (await response.json()) as { userMessage: Msg; assistantMessage: Msg };
       expect(body.userMessage).toMatchObject({ role: 'user', content: 'Hi there' });
       expect(body.assistantMessage).toMatchObject({ role: 'assistant', content: 'Hello from the scripted model.', status: 'complete' });
-      expect(await balance(client)).toBe(9);
+      expect(await balance(client)).toBe(14);
       const messages = (await (await client.fetch(`/api/conversations/${id}/messages`)).json()) as Record<string, unknown>[];
       expect(messages.map((m) => [m.role, m.content])).toEqual([
         ['user', 'Hi there'],
@@ -180,7 +181,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await blank.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please enter a message' });
       const none = await client.graphql('mutation { sendMessage(conversationId: null, content: "hi") { userMessage { id } } }');
       expect(none.errors?.[0]).toMatchObject({ message: 'No conversation selected', extensions: { code: 'VALIDATION_FAILED' } });
-      expect(await balance(client)).toBe(10);
+      expect(await balance(client)).toBe(15);
     });
   });
 
@@ -198,7 +199,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(character.status).toBe(422);
       const title = await client.fetch('/api/conversations', { method: 'POST', json: { title: 'rape fantasy' } });
       expect(title.status).toBe(422);
-      expect(await balance(client)).toBe(10);
+      expect(await balance(client)).toBe(15);
       expect(await (await client.fetch(`/api/conversations/${id}/messages`)).json()).toEqual([]);
     });
 
@@ -209,7 +210,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'Continue the story' } });
       const body = (await response.json()) as { assistantMessage: Msg };
       expect(body.assistantMessage).toMatchObject({ status: 'failed', errorCode: 'CONTENT_REJECTED', content: '' });
-      await eventually(async () => expect(await balance(client)).toBe(10));
+      await eventually(async () => expect(await balance(client)).toBe(15));
     });
   });
 
@@ -296,7 +297,8 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const stream = follow(ws, id);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await client.graphql('mutation($id: ID!) { sendMessage(conversationId: $id, content: "go") { userMessage { id } } }', { id });
-      await eventually(() => expect(stream.values.filter((v) => v.conversationUpdates.type === 'DELTA').length).toBeGreaterThan(3));
+      // Past the threshold (STOPPED_REPLY_CHARGED_FROM_CHARS) the delivered text is worth its token.
+      await eventually(() => expect(stream.values.filter((v) => v.conversationUpdates.type === 'DELTA').length).toBeGreaterThan(15));
       const stopped = await client.graphql<{ stopReply: boolean }>('mutation($id: ID!) { stopReply(conversationId: $id) }', { id });
       expect(stopped.data?.stopReply).toBe(true);
       await eventually(() => expect(stream.values.at(-1)?.conversationUpdates).toMatchObject({ type: 'TYPING', typing: false }));
@@ -307,9 +309,33 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         .filter((u) => u.type === 'MESSAGE')
         .at(-1)!.message!;
       expect(final.status).toBe('CANCELLED');
-      expect(final.content.length).toBeGreaterThan(0);
+      expect(final.content.trim().length).toBeGreaterThanOrEqual(STOPPED_REPLY_CHARGED_FROM_CHARS);
       expect(final.content.length).toBeLessThan(provider.words.join('').length);
-      expect(await balance(client)).toBe(9);
+      expect(await balance(client)).toBe(14);
+    });
+
+    it('refunds a reply stopped before it said almost anything, and keeps the little text it had', async () => {
+      provider.words = Array.from({ length: 50 }, (_, i) => `x${i} `);
+      provider.delayMs = 150;
+      const client = await member();
+      const id = await newConversation(client);
+      const ws = client.subscriptions();
+      const stream = follow(ws, id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await client.graphql('mutation($id: ID!) { sendMessage(conversationId: $id, content: "go") { userMessage { id } } }', { id });
+      await eventually(() => expect(stream.values.some((v) => v.conversationUpdates.type === 'DELTA')).toBe(true));
+      await client.graphql('mutation($id: ID!) { stopReply(conversationId: $id) }', { id });
+      await eventually(() => expect(stream.values.at(-1)?.conversationUpdates).toMatchObject({ type: 'TYPING', typing: false }));
+      stream.stop();
+      await ws.dispose();
+      const final = stream.values
+        .map((v) => v.conversationUpdates)
+        .filter((u) => u.type === 'MESSAGE')
+        .at(-1)!.message!;
+      expect(final.status).toBe('CANCELLED');
+      expect(final.content.length).toBeGreaterThan(0);
+      expect(final.content.trim().length).toBeLessThan(STOPPED_REPLY_CHARGED_FROM_CHARS);
+      await eventually(async () => expect(await balance(client)).toBe(15));
     });
 
     it('limits how fast one member starts replies', async () => {
@@ -327,7 +353,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'one more' } });
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('60');
-      expect(await balance(client)).toBe(10);
+      expect(await balance(client)).toBe(15);
     });
 
     it('a failed reply is refunded exactly once and ends typing with the error code', async () => {
@@ -337,10 +363,10 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const response = await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'hi' } });
       const body = (await response.json()) as { assistantMessage: Msg };
       expect(body.assistantMessage).toMatchObject({ status: 'failed', errorCode: 'UNAVAILABLE', content: 'Hello from' });
-      await eventually(async () => expect(await balance(client)).toBe(10));
+      await eventually(async () => expect(await balance(client)).toBe(15));
       // A stale sweep or retry must not refund twice.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await balance(client)).toBe(10);
+      expect(await balance(client)).toBe(15);
     });
 
     it('regenerates the last reply as a new swipe and switches between versions', async () => {
@@ -365,7 +391,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         { m: messageId },
       );
       expect(back.data?.selectSwipe).toMatchObject({ content: 'Hello from the scripted model.', swipeIndex: 0, swipeCount: 2 });
-      expect(await balance(client)).toBe(8);
+      expect(await balance(client)).toBe(13);
       const out = await client.graphql(`mutation($m: ID!) { selectSwipe(messageId: $m, index: 5) { id } }`, { m: messageId });
       expect(out.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     });
@@ -459,7 +485,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         });
         expect(message.data?.message).toMatchObject({ status: 'FAILED', errorCode: 'INTERRUPTED', content: 'half a rep' });
       });
-      await eventually(async () => expect(await balance(client)).toBe(10));
+      await eventually(async () => expect(await balance(client)).toBe(15));
     });
   });
 

@@ -1,9 +1,12 @@
 import os from 'node:os';
 import { Environment, integer } from '@app/kit';
+import { FREE_MONTHLY_TOKEN_ALLOWANCE } from '@app/schema';
 
 export interface IdentityConfig {
-  /** Tokens every new member receives (documented default: 10). */
+  /** A one-off bonus every new member receives on top of the monthly allowance (default: none). */
   signupTokenGrant: number;
+  /** Each UTC month a member's balance is topped up to this many tokens, once (decision 036). */
+  monthlyTokenAllowance: number;
   /** A session ends after this long without use. */
   sessionIdleMs: number;
   /** A session ends this long after sign-in, used or not. */
@@ -33,7 +36,15 @@ export function defaultPasswordHashConcurrency(): number {
 
 /** Everything identity reads from its environment (the README's configuration table comes from here). */
 export const identityEnvironment = new Environment('identity', {
-  SIGNUP_TOKEN_GRANT: integer(10, { min: 0, meaning: 'Tokens granted to every new member (`0` grants none).' }),
+  FREE_MONTHLY_TOKENS: integer(FREE_MONTHLY_TOKEN_ALLOWANCE, {
+    min: 0,
+    meaning:
+      "The Free plan's monthly allowance: each UTC month a member's balance is topped up to this many tokens, once (decision 036). `0` turns it off.",
+  }),
+  SIGNUP_TOKEN_GRANT: integer(0, {
+    min: 0,
+    meaning: 'A one-off bonus granted to every new member on top of the monthly allowance (`0` grants none).',
+  }),
   SESSION_IDLE_DAYS: integer(7, { min: 1, meaning: 'A session ends after this many days without use.' }),
   SESSION_ABSOLUTE_DAYS: integer(30, {
     min: 1,
@@ -67,6 +78,7 @@ export function readIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   const vars = identityEnvironment.parse(env);
   return {
     signupTokenGrant: vars.SIGNUP_TOKEN_GRANT,
+    monthlyTokenAllowance: vars.FREE_MONTHLY_TOKENS,
     sessionIdleMs: vars.SESSION_IDLE_DAYS * DAY_MS,
     sessionAbsoluteMs: vars.SESSION_ABSOLUTE_DAYS * DAY_MS,
     signupsPerIpPerHour: vars.SIGNUPS_PER_IP_PER_HOUR,

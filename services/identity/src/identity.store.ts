@@ -3,6 +3,7 @@ import { AccessTokensRepository } from './access-tokens/access-tokens.repository
 import { AccountsRepository } from './accounts/accounts.repository';
 import { ThrottleRepository } from './accounts/throttle.repository';
 import { ModerationRepository } from './moderation/moderation.repository';
+import { AchievementsRepository } from './stats/achievements.repository';
 import { StatsRepository } from './stats/stats.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 
@@ -13,6 +14,7 @@ export const identityRepositories = (session: SqlSession) => ({
   tokens: new TokensRepository(session),
   throttle: new ThrottleRepository(session),
   stats: new StatsRepository(session),
+  achievements: new AchievementsRepository(session),
   moderation: new ModerationRepository(session),
 });
 

@@ -11,18 +11,29 @@ import { UnknownEmailBudget } from './accounts/unknown-email-budget';
 import { type IdentityConfig, identityEnvironment, readIdentityConfig } from './identity.config';
 import { openIdentityStore } from './identity.store';
 import { serveIdentity } from './identity.handlers';
+import { startIdentityAccountData } from './account-data/account-data.service';
+import { IdentityAccountErasure1766500000000 } from './migrations/1766500000000-identity-account-erasure';
 import { IdentityInitial1763800000000 } from './migrations/1763800000000-identity-initial';
 import { InterestService } from './interest/interest.service';
 import { ModerationService } from './moderation/moderation.service';
 import { IdentityTrust1764300000000 } from './migrations/1764300000000-identity-trust';
 import { IdentityAccessTokens1765100000000 } from './migrations/1765100000000-identity-access-tokens';
+import { IdentityAchievements1765300000000 } from './migrations/1765300000000-identity-achievements';
 import { IdentityProcessedEvents1763900000001 } from './migrations/1763900000001-identity-processed-events';
 import { IdentityProcessedEventsAge1764100000000 } from './migrations/1764100000000-identity-processed-events-age';
 import { startProcessedEventsPruning, startStatsProjection } from './stats/stats.projection';
 import { StatsService } from './stats/stats.service';
+import { startAllowanceSweep } from './tokens/allowance-sweep';
 import { TokensService } from './tokens/tokens.service';
 
 export type { IdentityConfig };
+export {
+  type CounterChange,
+  type EventStreamExtent,
+  type EventStreamReader,
+  type StatsRebuildSummary,
+  rebuildStats,
+} from './stats/stats.rebuild';
 export { identityEnvironment } from './identity.config';
 export { PasswordHasher } from './accounts/password-hasher';
 export { type PasswordKdf, scryptKdf } from './accounts/password';
@@ -89,21 +100,29 @@ export const createIdentityService = (
     IdentityProcessedEventsAge1764100000000,
     IdentityTrust1764300000000,
     IdentityAccessTokens1765100000000,
+    IdentityAchievements1765300000000,
+    IdentityAccountErasure1766500000000,
   ],
   async start({ bus, db, env }) {
     const config = { ...readIdentityConfig(env), ...overrides };
     const hasher = dependencies.passwordHasher ?? createPasswordHasher(config);
     await hasher.warmUp();
     const store = openIdentityStore(db);
-    const tokens = new TokensService(store, config.clock, bus);
+    const tokens = new TokensService(store, config.clock, bus, config.monthlyTokenAllowance);
     const accounts = new AccountsService(store, bus, tokens, config, hasher);
     const stats = new StatsService(store);
     const interest = new InterestService(store, config.clock);
     const moderation = new ModerationService(store, (hashes) => accounts.announceSessionsEnded(hashes), config.clock);
     const accessTokens = new AccessTokensService(store, config.clock, (hashes) => accounts.announceSessionsEnded(hashes));
-    const projection = await startStatsProjection(bus, store);
+    const projection = await startStatsProjection(bus, store, config.clock);
     const pruning = startProcessedEventsPruning(store, readEventRetention(env).maxAgeMs);
-    return [...(await serveIdentity(bus, accounts, tokens, stats, interest, moderation, accessTokens)), projection, pruning];
+    return [
+      ...(await serveIdentity(bus, accounts, tokens, stats, interest, moderation, accessTokens)),
+      projection,
+      pruning,
+      startAllowanceSweep(tokens, config.clock),
+      ...(await startIdentityAccountData(bus, store, hasher, config.clock)),
+    ];
   },
 });
 

@@ -22,7 +22,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     infra = created.infra;
     bus = created.infra.natsUrl ? await NatsBus.connect(created.infra.natsUrl, 'identity-test') : InProcessBus.open();
     service = await startService(
-      createIdentityService({ clock: () => now, signupTokenGrant: 3, signupsPerIpPerHour: 10 }),
+      createIdentityService({ clock: () => now, signupTokenGrant: 3, monthlyTokenAllowance: 0, signupsPerIpPerHour: 10 }),
       bus,
       created.infra,
       {},

@@ -8,13 +8,16 @@ import { ImageLedger } from './generations/image-ledger';
 import { ImagesService, startImageFileCleanup } from './images/images.service';
 import { type MediaConfig, mediaEnvironment, readMediaConfig } from './media.config';
 import { serveMedia } from './media.handlers';
+import { openMediaAccountDataStore, serveMediaAccountData, startMediaErasure } from './account-data/account-data';
 import { createMediaStore } from './media.store';
 import { MediaInitial1763800000001 } from './migrations/1763800000001-media-initial';
 import { MediaCore1764000000000 } from './migrations/1764000000000-media-core';
 import { MediaPendingCharges1764200000000 } from './migrations/1764200000000-media-pending-charges';
 import { MediaModeration1764400000000 } from './migrations/1764400000000-media-moderation';
 import { MediaJobPolicyCategory1765000000001 } from './migrations/1765000000001-media-job-policy-category';
+import { MediaSelfAiPhotos1766600000000 } from './migrations/1766600000000-media-self-ai-photos';
 import { ModerationService, startModerationConsumer } from './moderation/moderation.service';
+import { PhotosService } from './photos/photos.service';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
 import { CircuitBreakerImageProvider, IMAGE_PROVIDER_CIRCUIT } from './providers/circuit-breaker.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
@@ -65,6 +68,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     MediaPendingCharges1764200000000,
     MediaModeration1764400000000,
     MediaJobPolicyCategory1765000000001,
+    MediaSelfAiPhotos1766600000000,
   ],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
@@ -80,8 +84,10 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const worker = new GenerationWorker(store, bus, ledger, provider, storage, updates, config);
     const policy = openContentPolicy(env, (refusal) => bus.publishEvent(mediaEvents.contentRefused, refusal, refusal.userId));
     const generations = new GenerationService(store, ledger, provider, worker, updates, config, policy);
-    const handlers = await serveMedia(bus, generations, images, moderation, provider);
+    const photos = new PhotosService(store, storage);
+    const handlers = await serveMedia(bus, generations, images, moderation, photos, provider);
     const fileCleanup = await startImageFileCleanup(bus, storage);
+    const accountData = openMediaAccountDataStore(db);
     const moderationConsumer = await startModerationConsumer(bus, moderation);
     // Discovery and the metrics show the provider's circuit, the content policy's model's, and the job queue every instance
     // shares (apart, so a database that does not answer leaves the circuits in the report).
@@ -96,7 +102,16 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
       };
     });
     // Handlers stop first so no job is queued while the worker hands its jobs back (the kit stops the outbox relay last).
-    return [...handlers, await worker.start(), charges.start(), fileCleanup, moderationConsumer];
+    return [
+      ...handlers,
+      await worker.start(),
+      charges.start(),
+      fileCleanup,
+      moderationConsumer,
+      photos.startStagingSweep(),
+      ...(await serveMediaAccountData(bus, accountData, storage)),
+      await startMediaErasure(bus, accountData, storage),
+    ];
   },
 });
 

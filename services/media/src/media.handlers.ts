@@ -3,6 +3,7 @@ import { mediaRpc } from '@app/schema';
 import type { GenerationService } from './generations/generation.service';
 import type { ImagesService } from './images/images.service';
 import type { ModerationService } from './moderation/moderation.service';
+import type { PhotosService } from './photos/photos.service';
 import type { ImageProvider } from './providers/image-provider';
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
@@ -11,6 +12,7 @@ export function serveMedia(
   generations: GenerationService,
   images: ImagesService,
   moderation: ModerationService,
+  photos: PhotosService,
   provider: ImageProvider,
 ): Promise<Subscription[]> {
   return Promise.all([
@@ -34,5 +36,13 @@ export function serveMedia(
     bus.serve(mediaRpc.locateImageFile, ({ userId, imageId, variant, ratings }) => images.locateFile(userId, imageId, variant, ratings)),
     bus.serve(mediaRpc.describeImages, async ({ imageIds }) => ({ targets: await moderation.describe(imageIds) })),
     bus.serve(mediaRpc.locateModeratedImageFile, ({ imageId, variant }) => moderation.locateFile(imageId, variant)),
+    bus.serve(mediaRpc.registerSelfAiPhoto, ({ userId, key, attestation }) => photos.register(userId, key, attestation)),
+    bus.serve(mediaRpc.listSelfAiPhotos, async ({ userId }) => ({ photos: await photos.list(userId) })),
+    bus.serve(mediaRpc.deleteSelfAiPhoto, async ({ userId, photoId }) => {
+      await photos.delete(userId, photoId);
+      return { ok: true };
+    }),
+    bus.serve(mediaRpc.locateSelfAiPhotoFile, ({ userId, photoId, variant }) => photos.locateFile(userId, photoId, variant)),
+    bus.serve(mediaRpc.setAvatar, ({ userId, key }) => photos.setAvatar(userId, key)),
   ]);
 }

@@ -111,7 +111,7 @@ const JOB_FIELDS = 'id status progress attempts image { id }';
       expect(running).toBeDefined();
     }, 20_000);
     const balanceOf = async () => ((await (await client.fetch('/api/user')).json()) as { tokens: number }).tokens;
-    expect(await balanceOf()).toBe(9);
+    expect(await balanceOf()).toBe(14);
 
     child!.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
@@ -136,6 +136,6 @@ const JOB_FIELDS = 'id status progress attempts image { id }';
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await balanceOf()).toBe(9);
+    expect(await balanceOf()).toBe(14);
   });
 });

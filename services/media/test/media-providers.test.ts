@@ -70,7 +70,7 @@ describe('media with an AUTOMATIC1111-compatible server', () => {
     expect(fake.lastTxt2img()!.headers.authorization).toBe(`Basic ${Buffer.from('painter:secret-pass').toString('base64')}`);
     updates.stop();
     await ws.dispose();
-    expect(await balance(client)).toBe(9);
+    expect(await balance(client)).toBe(14);
   });
 
   it('a failing server is retried, then the job fails and the token is refunded', async () => {
@@ -82,7 +82,7 @@ describe('media with an AUTOMATIC1111-compatible server', () => {
     expect(
       fake.requests.filter((request) => request.path.startsWith('/sdapi/v1/txt2img') && request.body?.prompt === 'Too big'),
     ).toHaveLength(2);
-    await eventually(async () => expect(await balance(client)).toBe(10));
+    await eventually(async () => expect(await balance(client)).toBe(15));
   });
 });
 
@@ -129,6 +129,6 @@ describe('media with an OpenAI Images server', () => {
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe('CONTENT_REJECTED');
     expect(body.message).not.toContain(key);
-    await eventually(async () => expect(await balance(client)).toBe(10));
+    await eventually(async () => expect(await balance(client)).toBe(15));
   });
 });

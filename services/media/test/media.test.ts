@@ -157,7 +157,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
   describe('generation over /api', () => {
     it('waits for the job and returns the stored image; 1 token is charged; files are served to the owner only', async () => {
       const alice = await member();
-      expect(await balance(alice)).toBe(10);
+      expect(await balance(alice)).toBe(15);
       const image = await generate(alice, { prompt: '  A Lighthouse in the Fog  ' });
       expect(image).toMatchObject({
         prompt: 'A Lighthouse in the Fog',
@@ -171,7 +171,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       });
       expect(image.placeholder.length).toBeGreaterThan(10);
       expect(image.renditions.map((rendition) => rendition.width)).toEqual([256, 512, 1024]);
-      expect(await balance(alice)).toBe(9);
+      expect(await balance(alice)).toBe(14);
 
       const original = await alice.fetch(image.imageUrl);
       expect(original.status).toBe(200);
@@ -236,7 +236,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const rejected = await bob.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'a nude 15 year old girl' } });
       expect(rejected.status).toBe(422);
       expect((await new TestClient(platform.url).fetch('/api/generate/image', { method: 'POST', json: { prompt: 'x' } })).status).toBe(401);
-      expect(await balance(bob)).toBe(10);
+      expect(await balance(bob)).toBe(15);
     });
 
     it('honours the size, quality and style options', async () => {
@@ -257,7 +257,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const fourth = await dan.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Quota 4' } });
       expect(fourth.status).toBe(429);
       expect(((await fourth.json()) as { code: string }).code).toBe('QUOTA_EXCEEDED');
-      expect(await balance(dan)).toBe(7);
+      expect(await balance(dan)).toBe(12);
     });
 
     it('20 concurrent generations by a member with 3 tokens: exactly 3 succeed and the balance ends at 0', async () => {
@@ -320,10 +320,10 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       expect(response.status).toBe(202);
       const job = (await response.json()) as Job;
       await started;
-      expect(await balance(gus)).toBe(9);
+      expect(await balance(gus)).toBe(14);
       const cancelled = (await (await gus.fetch(`/api/generations/${job.id}`, { method: 'DELETE' })).json()) as Job;
       expect(cancelled.status).toBe('cancelled');
-      await eventually(async () => expect(await balance(gus)).toBe(10));
+      await eventually(async () => expect(await balance(gus)).toBe(15));
       expect((await (await gus.fetch('/api/images')).json()) as unknown[]).toEqual([]);
     });
 
@@ -331,13 +331,13 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const hal = await member();
       provider.answers = [{ steps: 1, fail: new ImageProviderError('UNAVAILABLE', 'upstream 502', 502, true) }, { steps: 1 }];
       await generate(hal, { prompt: 'Second time lucky' });
-      expect(await balance(hal)).toBe(9);
+      expect(await balance(hal)).toBe(14);
 
       provider.answers = [{ steps: 1, fail: new ImageProviderError('CONTENT_REJECTED', 'The image provider refused this prompt', 400) }];
       const refused = await hal.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Refused upstream' } });
       expect(refused.status).toBe(422);
       expect(((await refused.json()) as { message: string }).message).toBe('The image provider refused this prompt');
-      await eventually(async () => expect(await balance(hal)).toBe(9));
+      await eventually(async () => expect(await balance(hal)).toBe(14));
 
       provider.answers = [
         { steps: 1, fail: new ImageProviderError('UNAVAILABLE', 'down', 503, true) },
@@ -346,7 +346,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const failed = await hal.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Never works' } });
       expect(failed.status).toBe(503);
       expect(((await failed.json()) as { message: string }).message).toBe('Failed to generate image. Please try again.');
-      await eventually(async () => expect(await balance(hal)).toBe(9));
+      await eventually(async () => expect(await balance(hal)).toBe(14));
       const [row] = await mediaDb().query<{ status: string; attempts: number; refund_due: boolean }>(
         `SELECT "status", "attempts", "refund_due" FROM "media"."generation_jobs" WHERE "prompt" = 'Never works'`,
       );
@@ -427,7 +427,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       const attempt = attemptImageId(row!.id, 1);
       expect(written).toEqual(expect.arrayContaining(imageFiles(attempt)));
       expect(await storedFiles(attempt)).toEqual([]);
-      await eventually(async () => expect(await balance(jo)).toBe(10));
+      await eventually(async () => expect(await balance(jo)).toBe(15));
     });
   });
 

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Infra, LocalStorage, MemoryStorage, type ObjectStorage, S3Storage, openObjectStorage, readS3Config } from '@app/kit';
+import { Readable } from 'node:stream';
+import {
+  Infra,
+  LocalStorage,
+  MemoryStorage,
+  ObjectExistsError,
+  type ObjectStorage,
+  ObjectTooLargeError,
+  S3Storage,
+  openObjectStorage,
+  readS3Config,
+} from '@app/kit';
 import { startLocalS3 } from './local-s3';
 
 jest.setTimeout(30_000);
@@ -89,6 +100,73 @@ describe.each(drivers.map((driver) => [driver.name, driver] as const))('object s
     expect(Buffer.concat(chunks).equals(big)).toBe(true);
     expect(await storage.openStream('images/missing/w256.webp')).toBeNull();
     await expect(storage.openStream('../escape.png')).rejects.toThrow('Invalid object key');
+  });
+
+  it('writes a stream within its byte limit, and keeps nothing of one past it', async () => {
+    const body = Buffer.alloc(2 * 1024 * 1024 + 3, 4);
+    const chunks = (buffer: Buffer) => Readable.from([buffer.subarray(0, 1024 * 1024), buffer.subarray(1024 * 1024)]);
+    expect(await storage.putStream('uploads/member/ok', chunks(body), body.length)).toBe(body.length);
+    expect((await storage.get('uploads/member/ok'))?.body.equals(body)).toBe(true);
+    await expect(storage.putStream('uploads/member/too-big', chunks(body), body.length - 1)).rejects.toBeInstanceOf(ObjectTooLargeError);
+    expect(await storage.exists('uploads/member/too-big')).toBe(false);
+    expect((await storage.list('uploads/member/')).map((object) => object.key)).toEqual(['uploads/member/ok']);
+  });
+
+  it('writes create-only when asked (a used upload link cannot overwrite), and streams a write of known size', async () => {
+    const chunks = (buffer: Buffer) => Readable.from([buffer]);
+    const first = Buffer.from('first');
+    await storage.putStream('uploads/member/once', chunks(first), 100, { createOnly: true });
+    await expect(storage.putStream('uploads/member/once', chunks(Buffer.from('second')), 100, { createOnly: true })).rejects.toBeInstanceOf(
+      ObjectExistsError,
+    );
+    expect((await storage.get('uploads/member/once'))?.body.equals(first)).toBe(true);
+    const body = Buffer.alloc(200_000, 7);
+    expect(await storage.putStream('uploads/member/sized', chunks(body), body.length, { size: body.length })).toBe(body.length);
+    expect((await storage.get('uploads/member/sized'))?.body.equals(body)).toBe(true);
+    await storage.delete('uploads/member/once');
+    await storage.delete('uploads/member/sized');
+  });
+
+  it('lists the objects under a prefix with their sizes and times, in key order', async () => {
+    const started = Date.now() - 5_000;
+    await storage.put('photos/a/1/thumb.webp', Buffer.from('one'), 'image/webp');
+    await storage.put('photos/a/1/original.png', Buffer.from('three'), 'image/png');
+    await storage.put('photos/ab/2/original.png', Buffer.from('x'), 'image/png');
+    const listed = await storage.list('photos/a/');
+    expect(listed.map(({ key, size }) => [key, size])).toEqual([
+      ['photos/a/1/original.png', 5],
+      ['photos/a/1/thumb.webp', 3],
+    ]);
+    expect(listed.every((object) => object.lastModified.getTime() >= started)).toBe(true);
+    expect(await storage.list('photos/nothing/')).toEqual([]);
+    await expect(storage.list('photos/../')).rejects.toThrow('Invalid object');
+  });
+
+  it('offers browser-to-store uploads only when the store has its own endpoint (S3)', async () => {
+    if (storage.driver !== 's3') return expect(storage.direct).toBeNull();
+    const direct = storage.direct!;
+    const put = await fetch(await direct.presignPut('uploads/direct/put', 60), { method: 'PUT', body: 'put bytes' });
+    expect(put.status).toBe(200);
+    expect((await storage.get('uploads/direct/put'))?.body.toString()).toBe('put bytes');
+
+    const post = await direct.presignPost('uploads/direct/post', 1024, 60);
+    expect(post.fields.key).toBe('uploads/direct/post');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
+    form.append('file', new Blob(['form bytes']));
+    expect((await fetch(post.url, { method: 'POST', body: form })).ok).toBe(true);
+    expect((await storage.get('uploads/direct/post'))?.body.toString()).toBe('form bytes');
+
+    const uploadId = await direct.createMultipart('uploads/direct/multi');
+    const first = Buffer.alloc(5 * 1024 * 1024, 1);
+    const parts = [];
+    for (const [index, body] of [first, Buffer.from('tail')].entries()) {
+      const response = await fetch(await direct.presignPart('uploads/direct/multi', uploadId, index + 1, 60), { method: 'PUT', body });
+      expect(response.status).toBe(200);
+      parts.push({ PartNumber: index + 1, ETag: response.headers.get('etag')! });
+    }
+    await direct.completeMultipart('uploads/direct/multi', uploadId, parts);
+    expect((await storage.get('uploads/direct/multi'))?.body.equals(Buffer.concat([first, Buffer.from('tail')]))).toBe(true);
   });
 
   it('refuses keys that could escape or are not server-shaped', async () => {

@@ -1,21 +1,30 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
 import { useTokenBalanceSync } from '../auth/use-token-balance-sync';
+import { setToastNavigator } from '../lib/error-toasts';
 import { PageSpinner } from './full-screen-spinner';
 import { MemberNotices } from './moderation/member-notices';
 import { NavBar } from './nav-bar';
+import { AchievementToasts } from './profile/achievement-toasts';
 import { SkipLink, MAIN_CONTENT_ID } from './skip-link';
 
 /** Shell of every signed-in screen: navigation bar on top, moderators' notices to the member, the screen below. */
 export function MemberLayout() {
   const user = useCurrentUser();
   useTokenBalanceSync(user.id);
+  const navigate = useNavigate();
+  // Toasts render outside the router: their links (e.g. "See plans") navigate through it.
+  useEffect(() => {
+    setToastNavigator((path) => void navigate(path));
+    return () => setToastNavigator(null);
+  }, [navigate]);
 
   return (
     <Box minH="100dvh" bg="bg">
       <SkipLink />
+      <AchievementToasts />
       <NavBar />
       <Box
         as="main"

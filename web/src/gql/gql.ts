@@ -73,6 +73,12 @@ type Documents = {
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": typeof types.ModerationAuditLogDocument,
     "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": typeof types.OperatorServicesDocument,
     "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": typeof types.OperatorEventsDocument,
+    "\n  query MyPlan {\n    myPlan {\n      plan\n      monthlyTokenAllowance\n      balance\n      renewsAt\n      quotas {\n        kind\n        used\n        limit\n        periodEnd\n      }\n    }\n  }\n": typeof types.MyPlanDocument,
+    "\n  fragment AchievementFields on Achievement {\n    key\n    threshold\n    progress\n    earned\n    earnedAt\n  }\n": typeof types.AchievementFieldsFragmentDoc,
+    "\n  query MyAchievements {\n    myAchievements {\n      ...AchievementFields\n    }\n  }\n": typeof types.MyAchievementsDocument,
+    "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": typeof types.ProfileDocument,
+    "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": typeof types.AchievementEarnedDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -135,6 +141,12 @@ const documents: Documents = {
     "\n  query ModerationAuditLog($first: Int!, $after: String) {\n    moderationAuditLog(first: $first, after: $after) {\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        occurredAt\n        actorId\n        actorLabel\n        action\n        targetKind\n        targetId\n        caseId\n        reason\n        detail\n      }\n    }\n  }\n": types.ModerationAuditLogDocument,
     "\n  query OperatorServices {\n    operatorServices {\n      id\n      name\n      version\n      startedAt\n      endpoints\n      circuits {\n        name\n        state\n      }\n      queues {\n        name\n        depth\n      }\n    }\n  }\n": types.OperatorServicesDocument,
     "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n": types.OperatorEventsDocument,
+    "\n  query MyPlan {\n    myPlan {\n      plan\n      monthlyTokenAllowance\n      balance\n      renewsAt\n      quotas {\n        kind\n        used\n        limit\n        periodEnd\n      }\n    }\n  }\n": types.MyPlanDocument,
+    "\n  fragment AchievementFields on Achievement {\n    key\n    threshold\n    progress\n    earned\n    earnedAt\n  }\n": types.AchievementFieldsFragmentDoc,
+    "\n  query MyAchievements {\n    myAchievements {\n      ...AchievementFields\n    }\n  }\n": types.MyAchievementsDocument,
+    "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": types.ProfileDocument,
+    "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": types.AchievementEarnedDocument,
+    "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -388,6 +400,30 @@ export function graphql(source: "\n  query OperatorServices {\n    operatorServi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n"): (typeof documents)["\n  subscription OperatorEvents($filter: OperatorEventFilter) {\n    operatorEvents(filter: $filter) {\n      id\n      type\n      version\n      occurredAt\n      actorId\n      data\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPlan {\n    myPlan {\n      plan\n      monthlyTokenAllowance\n      balance\n      renewsAt\n      quotas {\n        kind\n        used\n        limit\n        periodEnd\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPlan {\n    myPlan {\n      plan\n      monthlyTokenAllowance\n      balance\n      renewsAt\n      quotas {\n        kind\n        used\n        limit\n        periodEnd\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AchievementFields on Achievement {\n    key\n    threshold\n    progress\n    earned\n    earnedAt\n  }\n"): (typeof documents)["\n  fragment AchievementFields on Achievement {\n    key\n    threshold\n    progress\n    earned\n    earnedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyAchievements {\n    myAchievements {\n      ...AchievementFields\n    }\n  }\n"): (typeof documents)["\n  query MyAchievements {\n    myAchievements {\n      ...AchievementFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n"): (typeof documents)["\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -27,6 +27,8 @@ const CODES = Object.keys(CATALOGS) as Translated[];
  */
 const SAME_IN_EVERY_LANGUAGE: Readonly<Record<string, string>> = {
   'landing.features.items.selfAi.title': 'product feature name "Self AI"',
+  'selfAi.title': 'product feature name "Self AI"',
+  'plans.pro.name': 'plan name "Pro"',
   'landing.vip.plans.basic.name': 'plan name',
   'landing.vip.plans.premium.name': 'plan name',
   'landing.girlfriendChat.sampleName': 'the sample character\'s name, "Luna"',
@@ -40,6 +42,8 @@ const SAME_IN_LANGUAGE: Readonly<Partial<Record<Translated, Readonly<Record<stri
     'toasts.createConversationFailed.title': '"Error" is the Spanish word too',
     'toasts.sendMessageFailed.title': '"Error" is the Spanish word too',
     'dashboard.balance': '"tokens" is the Spanish word too',
+    'plans.usage.balanceValue': '"tokens" is the Spanish word too',
+    'plans.usage.allowanceValue': '"tokens" is the Spanish word too',
   },
   fr: {
     'nav.chat': '"Chat" is the usual French word for a chat feature',
@@ -56,6 +60,8 @@ const SAME_IN_LANGUAGE: Readonly<Partial<Record<Translated, Readonly<Record<stri
     'nav.online': '"Online" is the Brazilian Portuguese word too',
     'landing.girlfriendChat.sampleStatus': '"Online" is the Brazilian Portuguese word too',
     'dashboard.balance': '"tokens" is the Brazilian Portuguese word too',
+    'plans.usage.balanceValue': '"tokens" is the Brazilian Portuguese word too',
+    'plans.usage.allowanceValue': '"tokens" is the Brazilian Portuguese word too',
   },
 };
 
@@ -72,12 +78,13 @@ function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
   return leaves;
 }
 
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+// i18next's {{name}}, and Uppy's %{name} in the strings handed to the upload dialog.
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}|%\{(\w+)\}/g;
 // Trans component tags: <anchor>, </anchor>, <1>, <br/>.
 const TAG = /<(\/?)([A-Za-z0-9][\w.-]*)\s*(\/?)>/g;
 
 function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!))].sort();
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => (match[1] ?? match[2])!))].sort();
 }
 
 function tags(text: string): string[] {

@@ -18,10 +18,20 @@ describe('describeChatError', () => {
     expect(result.toast?.title).toBe('Not enough tokens');
   });
 
-  it("shows the server's words for a free-plan limit", () => {
-    const message = 'You have used all 2 character creations of the Free plan this month.';
-    const result = describeChatError(withCode('QUOTA_EXCEEDED', message), FALLBACK);
-    expect(result.toast).toMatchObject({ title: 'Free plan limit reached', description: message, variant: 'destructive' });
+  it('explains a used-up free allowance in the interface language, says when it renews and links to Plans', () => {
+    const error = new CombinedGraphQLErrors({
+      errors: [
+        {
+          message: 'You have used all 2 character creations of the Free plan this month.',
+          extensions: { code: 'QUOTA_EXCEEDED', quota: 'character', renewsAt: '2026-12-01T00:00:00.000Z' },
+        },
+      ],
+    });
+    const result = describeChatError(error, FALLBACK);
+    expect(result.toast).toMatchObject({ title: 'Free plan limit reached', variant: 'destructive' });
+    expect(result.toast?.description).toContain('2026');
+    expect(result.toast?.action?.label).toBe('See plans');
+    expect(result.needsTokens).toBe(false);
   });
 
   it('leaves a lost session to the global handler', () => {

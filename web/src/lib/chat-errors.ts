@@ -1,4 +1,4 @@
-import { TOASTS, contentRejectedToast } from './error-toasts';
+import { TOASTS, contentRejectedToast, getRenewsAt, outOfTokensToast } from './error-toasts';
 import { getErrorCode, getErrorMessage, getPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
@@ -27,9 +27,9 @@ export function describeChatError(error: unknown, fallback: ToastInput): ChatErr
     case 'UNAUTHENTICATED':
       return { toast: null, needsTokens: false };
     case 'INSUFFICIENT_TOKENS':
-      return { toast: TOASTS.insufficientTokens, needsTokens: true };
+      return { toast: outOfTokensToast('tokens', getRenewsAt(error)), needsTokens: true };
     case 'QUOTA_EXCEEDED':
-      return { toast: { ...TOASTS.quotaExceeded, ...(serverMessage ? { description: serverMessage } : {}) }, needsTokens: false };
+      return { toast: outOfTokensToast('quota', getRenewsAt(error)), needsTokens: false };
     case 'RATE_LIMITED':
       return { toast: { ...TOASTS.rateLimited, ...(serverMessage ? { description: serverMessage } : {}) }, needsTokens: false };
     case 'CONTENT_REJECTED':

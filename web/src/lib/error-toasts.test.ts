@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { i18n } from '../i18n/i18n';
-import { TOASTS, toastForError } from './error-toasts';
+import { TOASTS, getRenewsAt, outOfTokensToast, setToastNavigator, toastForError } from './error-toasts';
 
 jest.mock('./toaster', () => ({ showToast: jest.fn() }));
 
@@ -58,5 +58,35 @@ describe('TOASTS', () => {
     expect(toastForError(refused(), { title: 'Fallback' })).toEqual(TOASTS.contentRejected);
     // Publishing a picture moderators removed before.
     expect(toastForError(refused('blocked_hash'), { title: 'Fallback' }).description).toMatch(/moderators removed/);
+  });
+});
+
+describe('out of tokens', () => {
+  const withCode = (code: string, renewsAt?: string) =>
+    new CombinedGraphQLErrors({ errors: [{ message: code, extensions: { code, ...(renewsAt ? { renewsAt } : {}) } }] });
+
+  it('says when the free tokens renew and links to the Plans screen', () => {
+    const assign = jest.fn();
+    setToastNavigator(assign);
+    const toast = toastForError(withCode('INSUFFICIENT_TOKENS', '2025-11-01T00:00:00.000Z'), { title: 'Fallback' });
+    expect(toast).toMatchObject({
+      title: 'Not enough tokens',
+      description: 'Your balance is empty. Free tokens are topped up on November 1, 2025.',
+      variant: 'destructive',
+      action: { label: 'See plans' },
+    });
+    toast.action!.onClick();
+    expect(assign).toHaveBeenCalledWith('/subscribe?reason=tokens');
+    setToastNavigator(null);
+  });
+
+  it('explains a used-up free allowance, with or without the renewal date', () => {
+    expect(toastForError(withCode('QUOTA_EXCEEDED', '2025-12-01T00:00:00.000Z'), { title: 'Fallback' }).description).toBe(
+      "You have used this month's free allowance. It starts again on December 1, 2025.",
+    );
+    const undated = outOfTokensToast('quota');
+    expect(undated.title).toBe('Free plan limit reached');
+    expect(undated.description).toBe("You have used this month's free allowance. It starts again next month.");
+    expect(getRenewsAt(new Error('boom'))).toBeUndefined();
   });
 });

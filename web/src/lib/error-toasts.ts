@@ -1,5 +1,7 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { i18n } from '../i18n/i18n';
 import { type PolicyCategory, getErrorCode, getPolicyCategory } from './graphql-errors';
+import { type PlanReason, formatRenewalDate, planReasonForErrorCode, plansPathFor } from './plans';
 import { showToast, type ToastInput, type ToastVariant } from './toaster';
 
 /** Spec §8 toast catalogue: each toast's variant; its texts are under `toasts.<name>` in the catalogs. */
@@ -85,15 +87,55 @@ export function contentRejectedToast(category: PolicyCategory | undefined): Toas
   return category ? { ...toast, description: i18n.t(`contentRules.${category}`) } : toast;
 }
 
-/** The toast a failed request should show: session, quota and content-rule problems first, else `fallback`. */
-export function toastForError(error: unknown, fallback: ToastInput): ToastInput {
-  switch (getErrorCode(error)) {
+/** A button on a toast that leads somewhere in the app. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export type ActionToastInput = ToastInput & { action?: ToastAction };
+
+let navigateInApp: ((path: string) => void) | null = null;
+
+/** The member layout hands over the router's navigate: toasts render outside the router, their links should not reload the app. */
+export function setToastNavigator(navigate: ((path: string) => void) | null): void {
+  navigateInApp = navigate;
+}
+
+function openInApp(path: string): void {
+  if (navigateInApp) navigateInApp(path);
+  else window.location.assign(path);
+}
+
+/** The next free top-up an INSUFFICIENT_TOKENS or QUOTA_EXCEEDED error names (`extensions.renewsAt`, decision 036). */
+export function getRenewsAt(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  for (const item of error.errors) {
+    const renewsAt = item.extensions?.['renewsAt'];
+    if (typeof renewsAt === 'string' && renewsAt) return renewsAt;
+  }
+  return undefined;
+}
+
+/**
+ * An empty balance or a used-up free allowance: says when it renews and links to the Plans screen,
+ * which explains what happened (never "quota left, balance 0" without a reason).
+ */
+export function outOfTokensToast(reason: PlanReason, renewsAt?: string | null): ActionToastInput {
+  const toast = reason === 'tokens' ? TOASTS.insufficientTokens : TOASTS.quotaExceeded;
+  const date = formatRenewalDate(renewsAt, i18n.language);
+  const description = date ? i18n.t(`outOfTokens.${reason}`, { date }) : i18n.t(`outOfTokens.${reason}NoDate`);
+  return { ...toast, description, action: { label: i18n.t('outOfTokens.action'), onClick: () => openInApp(plansPathFor(reason)) } };
+}
+
+/** The toast a failed request should show: session, tokens, quota and content-rule problems first, else `fallback`. */
+export function toastForError(error: unknown, fallback: ToastInput): ActionToastInput {
+  const code = getErrorCode(error);
+  const planReason = planReasonForErrorCode(code);
+  if (planReason) return outOfTokensToast(planReason, getRenewsAt(error));
+  switch (code) {
     case 'UNAUTHENTICATED':
       return TOASTS.unauthorized;
-    case 'INSUFFICIENT_TOKENS':
-      return TOASTS.insufficientTokens;
-    case 'QUOTA_EXCEEDED':
-      return TOASTS.quotaExceeded;
     case 'RATE_LIMITED':
       return TOASTS.rateLimited;
     case 'CONTENT_REJECTED':

@@ -18,13 +18,11 @@ describe('generation failure toasts', () => {
       ...GENERIC,
       description: 'The prompt crosses the content rules',
     });
-    expect(generationErrorToast(withCode('INSUFFICIENT_TOKENS', 'You need 1 token.'))).toEqual({
-      ...GENERIC,
-      description: 'You need 1 token.',
-    });
-    expect(generationErrorToast(withCode('QUOTA_EXCEEDED', 'Free plan: 3 images a month.'))?.description).toBe(
-      'Free plan: 3 images a month.',
-    );
+    // Out of tokens or allowance: the spec's title, the reason in the interface language and the way to Plans.
+    const outOfTokens = generationErrorToast(withCode('INSUFFICIENT_TOKENS', 'You need 1 token.'));
+    expect(outOfTokens).toMatchObject({ title: GENERIC.title, variant: 'destructive', action: { label: 'See plans' } });
+    expect(outOfTokens?.description).toMatch(/balance is empty/);
+    expect(generationFailedToast('QUOTA_EXCEEDED', 'Free plan: 3 images a month.').description).toMatch(/free allowance/);
     expect(generationFailedToast('CONTENT_REJECTED', '  ')).toEqual(GENERIC);
   });
 

@@ -1,5 +1,6 @@
 import { i18n } from '../i18n/i18n';
-import { TOASTS, contentRejectedToast } from './error-toasts';
+import { TOASTS, contentRejectedToast, getRenewsAt, outOfTokensToast } from './error-toasts';
+import { planReasonForErrorCode } from './plans';
 import { type PolicyCategory, getErrorCode, getErrorMessage, getPolicyCategory, isPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
@@ -25,6 +26,12 @@ export function generationFailedToast(
 ): ToastInput {
   const toast = TOASTS.generationFailed;
   if (code === 'CONTENT_REJECTED' && isPolicyCategory(policyCategory)) return { ...toast, description: refusedJobText(policyCategory) };
+  const reason = planReasonForErrorCode(code);
+  if (reason) {
+    // A failed job carries no renewal date; the Plans screen the action opens shows it.
+    const { description, action } = outOfTokensToast(reason);
+    return { ...toast, description, action };
+  }
   return code && EXPLAINED_CODES.has(code) && message?.trim() ? { ...toast, description: message.trim() } : toast;
 }
 
@@ -35,6 +42,11 @@ export function generationErrorToast(error: unknown): ToastInput | null {
   // Spec §8's title, with the content rule in the member's language.
   if (code === 'CONTENT_REJECTED')
     return { ...TOASTS.generationFailed, description: contentRejectedToast(getPolicyCategory(error)).description };
+  const reason = planReasonForErrorCode(code);
+  if (reason) {
+    const { description, action } = outOfTokensToast(reason, getRenewsAt(error));
+    return { ...TOASTS.generationFailed, description, action };
+  }
   return generationFailedToast(code, getErrorMessage(error));
 }
 

@@ -9,6 +9,8 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** A button on the toast (e.g. "See plans"). */
+  action?: { label: string; onClick: () => void };
 }
 
 export const toaster = createToaster({
@@ -21,13 +23,14 @@ export const toaster = createToaster({
 });
 
 /** Shows a toast, replacing whichever one is on screen. */
-export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastInput): string {
+export function showToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS, action }: ToastInput): string {
   toaster.remove();
   return toaster.create({
     title,
     description,
     duration,
     closable: true,
+    action,
     type: variant === 'destructive' ? 'error' : 'info',
     meta: { variant },
   });

@@ -1,6 +1,13 @@
 import { type Bus, type Subscription, type Transaction, logger, recordGeneration, toStorableText } from '@app/kit';
 import type { ContentPolicy } from '@app/policy';
-import { CHAT_STOP_SUBJECT, type ChatLiveUpdate, type Message, chatEvents, chatLiveSubject } from '@app/schema';
+import {
+  CHAT_STOP_SUBJECT,
+  type ChatLiveUpdate,
+  type Message,
+  STOPPED_REPLY_CHARGED_FROM_CHARS,
+  chatEvents,
+  chatLiveSubject,
+} from '@app/schema';
 import { z } from 'zod';
 import type { ChatConfig } from '../chat.config';
 import type { ChatStore } from '../chat.store';
@@ -205,8 +212,8 @@ export class ReplyEngine {
   }
 
   /**
-   * Ends a reply that did not complete. A stopped reply that already has text keeps it (and its charge);
-   * anything else is refunded exactly once.
+   * Ends a reply that did not complete. A stopped reply keeps whatever text it has; its charge stands only when that
+   * text reaches STOPPED_REPLY_CHARGED_FROM_CHARS (decision 036); anything else is refunded exactly once.
    */
   async fail(
     job: Pick<ReplyJob, 'conversationId' | 'messageId' | 'userId' | 'swipeIndex' | 'debitKey'>,
@@ -215,7 +222,7 @@ export class ReplyEngine {
     code: string,
     latencyMs: number,
   ): Promise<void> {
-    const keep = cancelled && text.trim().length > 0;
+    const keep = cancelled && text.trim().length >= STOPPED_REPLY_CHARGED_FROM_CHARS;
     const refunded = keep
       ? false
       : await this.ledger.refundReply(job.userId, job.debitKey).catch((error: unknown) => {

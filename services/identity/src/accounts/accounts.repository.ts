@@ -69,6 +69,28 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
+  /** Every member's id and when they joined (a statistics rebuild writes for members only, and knows whose history the stream holds). */
+  async listJoinDates(): Promise<{ id: string; created_at: Date }[]> {
+    return this.session.query<{ id: string; created_at: Date }>(`SELECT "id", "created_at" FROM "identity"."users"`);
+  }
+
+  /** Changes only the given profile fields; returns the member as they now are, or null when they no longer exist. */
+  async updateProfile(
+    userId: string,
+    changes: { firstName?: string | null; lastName?: string | null; profileImageUrl?: string | null },
+  ): Promise<UserRow | null> {
+    const columns = { firstName: 'first_name', lastName: 'last_name', profileImageUrl: 'profile_image_url' } as const;
+    const fields = (Object.keys(columns) as (keyof typeof columns)[]).filter((field) => changes[field] !== undefined);
+    const assignments = fields.map((field, index) => `"${columns[field]}" = $${index + 2}`);
+    const rows = await this.session.query<UserRow>(
+      fields.length > 0
+        ? `UPDATE "identity"."users" u SET ${assignments.join(', ')} WHERE u."id" = $1 RETURNING ${USER_COLUMNS}`
+        : `SELECT ${USER_COLUMNS} FROM "identity"."users" u WHERE u."id" = $1`,
+      [userId, ...fields.map((field) => changes[field])],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Inserts the user; returns null when the e-mail is already registered. */
   async insertUser(user: NewUser): Promise<UserRow | null> {
     const rows = await this.session.query<UserRow>(

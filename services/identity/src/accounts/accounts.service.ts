@@ -3,6 +3,7 @@ import { AppError } from '@app/schema';
 import {
   type AuthResult,
   LoginInput,
+  ProfileChanges,
   type PublicProfile,
   RatingPreferences,
   RegisterInput,
@@ -89,8 +90,9 @@ export class AccountsService {
       const grant = this.config.signupTokenGrant;
       const granted =
         grant > 0 ? await this.tokens.grantWithin(repositories, tx, row.id, grant, 'Sign-up grant', `signup:${row.id}`) : null;
+      // A new member starts with this month's free allowance (decision 036), on top of any sign-up bonus.
+      const balance = await this.tokens.topUpWithin(repositories, tx, row.id, granted?.balance ?? 0, now);
       await repositories.accounts.insertSession(row.id, hashSessionToken(token), now, expiresAt);
-      const balance = granted?.balance ?? 0;
       return { ...toUser(row), tokens: balance };
     });
     await this.throttle.hit(ipKey, perIp);
@@ -182,6 +184,21 @@ export class AccountsService {
     const parsed = RatingPreferences.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error);
     const row = await this.store.run(({ accounts }) => accounts.setRatingPreferences(userId, parsed.data));
+    if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+    return toUser(row);
+  }
+
+  /** Changes the given profile fields (names trimmed, empty ones cleared); other sessions see it once their gateway reads it again. */
+  async updateProfile(userId: string, raw: unknown): Promise<User> {
+    const parsed = ProfileChanges.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    const changes = parsed.data;
+    const fields = (['firstName', 'lastName', 'profileImageUrl'] as const).filter((field) => changes[field] !== undefined);
+    const row = await this.store.transaction(async ({ accounts }, tx) => {
+      const updated = await accounts.updateProfile(userId, changes);
+      if (updated && fields.length > 0) await tx.emit(identityEvents.profileUpdated, { userId, fields }, userId);
+      return updated;
+    });
     if (!row) throw new AppError('NOT_FOUND', 'Member not found');
     return toUser(row);
   }

@@ -1,9 +1,10 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
 import { type EventEnvelope, chatEvents, mediaEvents } from '@app/schema';
 import type { IdentityStore } from '../identity.store';
+import { awardAchievements } from './achievements';
 import type { StatsColumn } from './stats.repository';
 
-interface StatsChange {
+export interface StatsChange {
   column: StatsColumn;
   userId: string | null;
   delta: number;
@@ -33,14 +34,27 @@ const COUNTERS: Record<string, (event: EventEnvelope) => StatsChange | StatsChan
   ],
 };
 
-/** Feeds the dashboard counters from chat and media events, exactly once per event (ids recorded with the change). */
-export async function startStatsProjection(bus: Bus, store: IdentityStore): Promise<Subscription> {
-  return bus.consumeEvents({ subjects: Object.keys(COUNTERS), durableName: 'identity-stats', deliver: 'all' }, async (event) => {
-    const changes = [COUNTERS[event.type]?.(event) ?? []].flat().filter((change) => change.userId && change.delta !== 0);
+/** The event types the counters are fed by. */
+export const STATS_EVENT_TYPES = Object.keys(COUNTERS);
+
+/** Which counters one event moves, for whom, and which way (none for an event that moves nothing). */
+export const statsChangesOf = (event: EventEnvelope): StatsChange[] =>
+  [COUNTERS[event.type]?.(event) ?? []].flat().filter((change) => change.userId && change.delta !== 0);
+
+/**
+ * Feeds the dashboard counters from chat and media events, exactly once per event (ids recorded with the change),
+ * and records the achievements a change makes a member reach.
+ */
+export async function startStatsProjection(bus: Bus, store: IdentityStore, clock: () => Date = () => new Date()): Promise<Subscription> {
+  return bus.consumeEvents({ subjects: STATS_EVENT_TYPES, durableName: 'identity-stats', deliver: 'all' }, async (event) => {
+    const changes = statsChangesOf(event);
     if (changes.length === 0) return;
-    await store.transaction(async ({ stats }) => {
-      if (!(await stats.markProcessed(event.id))) return;
-      for (const { column, userId, delta } of changes) await stats.add(userId!, column, delta);
+    await store.transaction(async (repositories, tx) => {
+      if (!(await repositories.stats.markProcessed(event.id))) return;
+      for (const { column, userId, delta } of changes) await repositories.stats.add(userId!, column, delta);
+      for (const userId of new Set(changes.map((change) => change.userId!))) {
+        await awardAchievements(repositories, tx, bus, userId, clock());
+      }
     });
     logger.debug({ type: event.type, eventId: event.id }, 'stats projected');
   });

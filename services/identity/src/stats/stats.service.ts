@@ -1,19 +1,20 @@
-import type { DashboardStats } from '@app/schema';
+import type { Achievement, DashboardStats } from '@app/schema';
 import type { IdentityStore } from '../identity.store';
+import { toAchievements, toDashboardStats } from './achievements';
 
 /** Dashboard counters: a projection the chat and media events feed; zeros until a member has activity. */
 export class StatsService {
   constructor(private readonly store: IdentityStore) {}
 
   async getStats(userId: string): Promise<DashboardStats> {
-    const row = await this.store.run(({ stats }) => stats.find(userId));
-    return {
-      imagesGenerated: row?.images_generated ?? 0,
-      chatMessages: row?.chat_messages ?? 0,
-      charactersCreated: row?.characters_created ?? 0,
-      storiesStarted: row?.stories_started ?? 0,
-      totalLikes: row?.total_likes ?? 0,
-      publicImages: row?.public_images ?? 0,
-    };
+    return toDashboardStats(await this.store.run(({ stats }) => stats.find(userId)));
+  }
+
+  /** All six achievements with the member's progress toward each, and when those earned were earned. */
+  async getAchievements(userId: string): Promise<Achievement[]> {
+    const [row, earned] = await this.store.run(({ stats, achievements }) =>
+      Promise.all([stats.find(userId), achievements.listEarned(userId)]),
+    );
+    return toAchievements(toDashboardStats(row), earned);
   }
 }

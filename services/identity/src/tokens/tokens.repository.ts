@@ -64,6 +64,17 @@ export class TokensRepository {
     );
   }
 
+  /** Members with no ledger entry under `<prefix><member id><suffix>` (e.g. this month's allowance), oldest first. */
+  async findMembersWithoutEntry(prefix: string, suffix: string, limit: number): Promise<string[]> {
+    const rows = await this.session.query<{ id: string }>(
+      `SELECT "u"."id" FROM "identity"."users" "u"
+       WHERE NOT EXISTS (SELECT 1 FROM "identity"."token_ledger" "l" WHERE "l"."idempotency_key" = $1 || "u"."id"::text || $2)
+       ORDER BY "u"."created_at", "u"."id" LIMIT $3`,
+      [prefix, suffix, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async markRefunded(idempotencyKey: string): Promise<void> {
     await this.session.execute(`UPDATE "identity"."token_ledger" SET "refunded" = true WHERE "idempotency_key" = $1`, [idempotencyKey]);
   }

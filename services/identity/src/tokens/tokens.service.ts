@@ -1,7 +1,9 @@
 import { type Bus, type Transaction, logger } from '@app/kit';
 import { AppError } from '@app/schema';
 import {
+  FREE_MONTHLY_TOKEN_ALLOWANCE,
   FREE_PLAN_MONTHLY_QUOTAS,
+  type PlanStatus,
   QUOTA_KINDS,
   type QuotaKind,
   type QuotaUsage,
@@ -14,6 +16,9 @@ import { quotaPeriod } from './quota-period';
 import type { TokensRepository } from './tokens.repository';
 
 const refundKey = (debitKey: string) => `refund:${debitKey}`;
+/** One allowance entry per member per month: the key makes the top-up exactly-once, whoever applies it first. */
+const allowanceKey = (userId: string, periodStartDate: string) => `allowance:${userId}:${periodStartDate.slice(0, 7)}`;
+export const ALLOWANCE_REASON = 'Monthly free allowance';
 
 /** The token ledger and free-plan quotas: balances change only here, only through ledger entries. */
 export class TokensService {
@@ -21,7 +26,54 @@ export class TokensService {
     private readonly store: IdentityStore,
     private readonly clock: () => Date,
     private readonly bus: Bus,
+    /** Tokens a free member's balance is topped up to each month (decision 036); 0 turns the allowance off. */
+    private readonly monthlyAllowance: number = FREE_MONTHLY_TOKEN_ALLOWANCE,
   ) {}
+
+  /**
+   * Tops the balance up to the monthly allowance, once per member per UTC month (decision 036), inside the caller's
+   * transaction and after its row lock. A balance already at or above the allowance gets a zero entry: the month is
+   * still marked as granted, so tokens spent later that month are not topped up again.
+   */
+  async topUpWithin({ tokens }: IdentityRepositories, tx: Transaction, userId: string, balance: number, now: Date): Promise<number> {
+    if (this.monthlyAllowance <= 0) return balance;
+    const key = allowanceKey(userId, quotaPeriod(now).startDate);
+    if (await tokens.findEntry(key)) return balance;
+    const amount = Math.max(0, this.monthlyAllowance - balance);
+    const after = amount > 0 ? (await tokens.applyDelta(userId, amount))! : balance;
+    await tokens.insertEntry({ userId, kind: 'grant', delta: amount, balanceAfter: after, reason: ALLOWANCE_REASON, idempotencyKey: key, at: now });
+    if (amount > 0) await this.recordChange(tx, this.change(userId, after, amount, ALLOWANCE_REASON, now));
+    return after;
+  }
+
+  /** Applies this month's allowance to one member in its own transaction (the sweep, a plan read); answers the balance. */
+  async topUp(userId: string): Promise<number> {
+    return this.store.transaction(async (repositories, tx) => {
+      const balance = await repositories.tokens.lockBalance(userId, tx);
+      if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
+      return this.topUpWithin(repositories, tx, userId, balance, this.clock());
+    });
+  }
+
+  /** Members who have not had this month's allowance yet, a batch at a time (the sweep at each month's start). */
+  async membersAwaitingAllowance(limit: number): Promise<string[]> {
+    if (this.monthlyAllowance <= 0) return [];
+    const period = quotaPeriod(this.clock());
+    return this.store.run(({ tokens }) => tokens.findMembersWithoutEntry('allowance:', `:${period.startDate.slice(0, 7)}`, limit));
+  }
+
+  /** The Plans screen's figures: the plan, the allowance, the balance after this month's top-up, when it renews, the quotas used. */
+  async getPlan(userId: string): Promise<PlanStatus> {
+    const balance = await this.topUp(userId);
+    const quotas = await this.getQuotas(userId);
+    return {
+      plan: 'free',
+      monthlyTokenAllowance: this.monthlyAllowance,
+      balance,
+      renewsAt: quotaPeriod(this.clock()).end.toISOString(),
+      quotas,
+    };
+  }
 
   /** Adds tokens inside an open transaction (sign-up grant, operator grant). */
   async grantWithin(
@@ -59,23 +111,28 @@ export class TokensService {
   }
 
   async debit(input: { userId: string; amount: number; reason: string; idempotencyKey: string; quota?: QuotaKind }): Promise<TokenChange> {
-    return this.store.transaction(async ({ tokens }, tx) => {
+    return this.store.transaction(async (repositories, tx) => {
+      const { tokens } = repositories;
       const now = this.clock();
-      const balance = await tokens.lockBalance(input.userId, tx);
-      if (balance === null) throw new AppError('NOT_FOUND', 'Member not found');
+      const locked = await tokens.lockBalance(input.userId, tx);
+      if (locked === null) throw new AppError('NOT_FOUND', 'Member not found');
       const existing = await tokens.findEntry(input.idempotencyKey);
       if (existing) {
         if (existing.kind !== 'debit' || existing.user_id !== input.userId) throw new AppError('CONFLICT', 'Idempotency key already used');
-        return this.change(input.userId, balance, 0, existing.reason, now);
+        return this.change(input.userId, locked, 0, existing.reason, now);
       }
+      // The month's allowance arrives before its first charge, even when the sweep at the period's start has not reached this member yet.
+      const balance = await this.topUpWithin(repositories, tx, input.userId, locked, now);
       // The caller gave up on this charge and refunded it before it arrived (its answer was lost): never take it now.
       if (await tokens.findEntry(refundKey(input.idempotencyKey))) throw new AppError('CONFLICT', 'This charge was already cancelled.');
       if (input.quota) await this.assertQuotaLeft(tokens, input.userId, input.quota, now);
       const after = await tokens.applyDelta(input.userId, -input.amount);
       if (after === null) {
+        const renewsAt = quotaPeriod(now).end.toISOString();
         throw new AppError(
           'INSUFFICIENT_TOKENS',
-          `You need ${input.amount} token${input.amount === 1 ? '' : 's'} for this; your balance is ${balance}.`,
+          `You need ${input.amount} token${input.amount === 1 ? '' : 's'} for this; your balance is ${balance}. Your free tokens are topped up on ${renewsAt.slice(0, 10)}.`,
+          { renewsAt },
         );
       }
       await tokens.insertEntry({
@@ -165,7 +222,7 @@ export class TokensService {
 
   private async assertQuotaLeft(tokens: TokensRepository, userId: string, kind: QuotaKind, now: Date): Promise<void> {
     const used = await tokens.countQuotaUses(userId, kind, quotaPeriod(now).startDate);
-    if (used >= FREE_PLAN_MONTHLY_QUOTAS[kind]) throw quotaExceeded(kind);
+    if (used >= FREE_PLAN_MONTHLY_QUOTAS[kind]) throw quotaExceeded(kind, quotaPeriod(now).end.toISOString());
   }
 
   private usage(kind: QuotaKind, used: number, period: { start: Date; end: Date }): QuotaUsage {
@@ -201,9 +258,10 @@ const QUOTA_LABELS: Record<QuotaKind, string> = {
   story: 'story generations',
 };
 
-function quotaExceeded(kind: QuotaKind): AppError {
+function quotaExceeded(kind: QuotaKind, renewsAt: string): AppError {
   return new AppError(
     'QUOTA_EXCEEDED',
     `You have used all ${FREE_PLAN_MONTHLY_QUOTAS[kind]} ${QUOTA_LABELS[kind]} of the Free plan this month.`,
+    { renewsAt, quota: kind },
   );
 }

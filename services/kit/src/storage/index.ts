@@ -4,7 +4,18 @@ import { LocalStorage } from './local-storage';
 import type { ObjectStorage } from './object-storage';
 import { S3Storage } from './s3-storage';
 
-export type { ObjectStorage, ObjectStream, StoredObject } from './object-storage';
+export type {
+  DirectUploads,
+  ListedObject,
+  ObjectStorage,
+  ObjectStream,
+  PresignedPost,
+  PutStreamOptions,
+  StoredObject,
+  UploadedPart,
+} from './object-storage';
+export { ObjectExistsError, ObjectTooLargeError, contentTypeForKey } from './object-storage';
+export { ByteLimit } from './byte-limit';
 export { LocalStorage, MemoryStorage } from './local-storage';
 export { S3Storage, readS3Config, type S3StorageConfig } from './s3-storage';
 

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Flex, IconButton, Textarea } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { plansPathFor } from '../../lib/plans';
 import { SendIcon, StopIcon } from './chat-icons';
 
 /** Spec §9: the chat input is three rows high. */
@@ -26,6 +28,7 @@ export function ChatComposer({
   onStop: () => void;
   stopping: boolean;
 }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const isBlank = value.trim().length === 0;
@@ -68,11 +71,11 @@ export function ChatComposer({
         <Alert.Root status="warning" mb="3" size="sm" data-testid="insufficient-tokens-notice">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>You are out of tokens.</Alert.Title>
-            <Alert.Description>Each reply costs 1 token. Buy more to keep chatting.</Alert.Description>
+            <Alert.Title>{t('outOfTokens.chatNotice.title')}</Alert.Title>
+            <Alert.Description>{t('outOfTokens.chatNotice.description')}</Alert.Description>
           </Alert.Content>
           <Button asChild size="sm" colorPalette="purple" alignSelf="center">
-            <RouterLink to="/subscribe">Buy Tokens</RouterLink>
+            <RouterLink to={plansPathFor('tokens')}>{t('outOfTokens.chatNotice.action')}</RouterLink>
           </Button>
         </Alert.Root>
       )}
