@@ -4,7 +4,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { type Bus, type ObjectStorage, logger, readMetricsToken } from '@app/kit';
+import { type Bus, type ObjectStorage, S3Storage, logger, readMetricsToken } from '@app/kit';
 import express from 'express';
 import { type GatewayConfig, readGatewayConfig } from './gateway.config';
 import { type GatewayContext } from './graphql/context';
@@ -93,7 +93,9 @@ export async function createGateway({
   app.set('trust proxy', config.trustProxyHops);
 
   app.use(httpMetrics());
-  app.use(createSecurityHeaders({ connectSrc: [config.publicWeb.analytics?.endpoint] }));
+  // With S3 the browser sends upload bytes straight to the bucket (decision 038).
+  const uploadOrigin = storage instanceof S3Storage ? storage.browserOrigin : null;
+  app.use(createSecurityHeaders({ connectSrc: [config.publicWeb.analytics?.endpoint, uploadOrigin] }));
   // Before load shedding, like the probes: an overloaded gateway is exactly when its metrics matter.
   app.get('/metrics', metricsEndpoint(metricsToken));
   app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ status: 'ok' }));

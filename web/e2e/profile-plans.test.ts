@@ -311,6 +311,34 @@ describeWithBrowser('profile and plans in Chromium', () => {
     await expect(textOf(page, 'plan-balance')).resolves.toBe('0 tokens');
   });
 
+  it('fits Profile and Plans on a 360-pixel phone, and shows Edit Profile as a centred card on a wide screen', async () => {
+    const page = await newPage();
+    await signUp(page, `narrow-${randomUUID().slice(0, 8)}@example.com`);
+    await page.goto(`${platform.url}/profile`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const card = (await dialog.boundingBox())!;
+    expect(card.height).toBeLessThan(900 / 2);
+    expect(card.y).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    for (const tab of ['Overview', 'Statistics', 'Achievements', 'Recent Activity']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel', { name: tab }).waitFor();
+      await expect(overflow()).resolves.toBe(0);
+    }
+    await page.goto(`${platform.url}/subscribe?reason=quota`);
+    await page.getByTestId('plan-usage').waitFor();
+    await expect(overflow()).resolves.toBe(0);
+    // The balance and the monthly allowance stay side by side.
+    const balance = (await page.getByTestId('plan-balance').boundingBox())!;
+    const allowance = (await page.getByTestId('plan-allowance').boundingBox())!;
+    expect(allowance.y).toBe(balance.y);
+  });
+
   it('downloads everything the member owns and deletes the account after the password', async () => {
     const page = await newPage();
     const email = `leaving-${randomUUID().slice(0, 8)}@example.com`;

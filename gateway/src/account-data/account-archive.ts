@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { logger } from '@app/kit';
-import { ExportFile, ExportTableRow, type RequestMeta } from '@app/schema';
+import {
+  type ChatExportPart,
+  ExportFile,
+  ExportTableRow,
+  type IdentityExportPart,
+  type MediaExportPart,
+  type RequestMeta,
+} from '@app/schema';
 import { ZipFile } from 'yazl';
 import type { AccountDataClient, ExportPart } from './account-data.client';
 
@@ -19,6 +26,7 @@ async function* rowsJson(part: ExportPart, indent: string): AsyncGenerator<strin
   yield count > 0 ? `\n${indent}]` : ']';
 }
 
+/** The part's only row (the account, the counters), or null. */
 async function* rowJson(part: ExportPart): AsyncGenerator<string> {
   let only: Row | null = null;
   for await (const page of part) only ??= page[0] ?? null;
@@ -68,25 +76,26 @@ interface LazyEntry {
  * comes, so neither a part nor its file list is ever held whole.
  */
 export async function accountArchive(client: AccountDataClient, userId: string, meta: RequestMeta): Promise<Readable> {
-  const identity = (part: Parameters<AccountDataClient['identityPart']>[1]) => client.identityPart(userId, part, meta);
-  const chat = (part: Parameters<AccountDataClient['chatPart']>[1]) => client.chatPart(userId, part, meta);
-  const media = (part: Parameters<AccountDataClient['mediaPart']>[1]) => client.mediaPart(userId, part, meta);
-  const [account, quotaUses, stats, accessTokens, notices, reportsFiled, identityOther, ledger] = await Promise.all([
-    identity('account'),
-    identity('quotaUses'),
-    identity('stats'),
-    identity('accessTokens'),
-    identity('notices'),
-    identity('reportsFiled'),
-    identity('other'),
-    identity('ledger'),
-  ]);
-  const [conversations, messages, characters] = await Promise.all([chat('conversations'), chat('messages'), chat('characters')]);
-  const [images, likesGiven, generations, mediaOther] = await Promise.all([
-    media('images'),
-    media('likesGiven'),
-    media('generations'),
-    media('other'),
+  const identity = (part: IdentityExportPart) => client.identityPart(userId, part, meta);
+  const chat = (part: ChatExportPart | 'messages') => client.chatPart(userId, part, meta);
+  const media = (part: MediaExportPart) => client.mediaPart(userId, part, meta);
+  const [
+    [account, quotaUses, stats, accessTokens, notices, reportsFiled, identityOther, ledger],
+    [conversations, messages, characters],
+    [images, likesGiven, generations, mediaOther],
+  ] = await Promise.all([
+    Promise.all([
+      identity('account'),
+      identity('quotaUses'),
+      identity('stats'),
+      identity('accessTokens'),
+      identity('notices'),
+      identity('reportsFiled'),
+      identity('other'),
+      identity('ledger'),
+    ]),
+    Promise.all([chat('conversations'), chat('messages'), chat('characters')]),
+    Promise.all([media('images'), media('likesGiven'), media('generations'), media('other')]),
   ]);
 
   const zip = new ZipFile();

@@ -7,7 +7,7 @@ import {
   setProfilePicture,
 } from '../uploads/uploads.operations';
 import { type GatewayContext, callerOf } from './context';
-import { NodeType, UserType } from './types';
+import { UserType } from './types';
 
 @ObjectType('UploadTarget', {
   description: 'Where the browser PUTs one photo: a presigned storage URL, or a signed single-use gateway URL.',
@@ -17,11 +17,12 @@ class UploadTargetType {
   @Field(() => GraphQLISODateTime) expiresAt!: string;
 }
 
+// Not a Node: `node(id:)` is open to access tokens, and a member's photos are reached only through their own fields.
 @ObjectType('SelfAiPhoto', {
-  implements: NodeType,
   description: "One of the member's own photos for Self-AI; its files are served to the member only.",
 })
-class SelfAiPhotoType extends NodeType {
+class SelfAiPhotoType {
+  @Field(() => ID) id!: string;
   @Field(() => String, { description: 'The re-encoded photo (no metadata), for its owner only.' }) url!: string;
   @Field(() => String, { description: 'A small WebP of the photo, for its owner only.' }) thumbnailUrl!: string;
   @Field(() => GraphQLISODateTime) createdAt!: string;

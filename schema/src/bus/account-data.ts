@@ -20,8 +20,8 @@ export const accountDataEvents = {
 
 /**
  * Exports come a page at a time, so no bus message has to hold a member's whole history (NATS refuses messages over its
- * max_payload, 1 MB by default): a page stops at `limit` rows or once its rows pass EXPORT_PAGE_BYTES of JSON, whichever
- * comes first (one row always goes).
+ * max_payload, 1 MB by default): a page ends at `limit` rows, or before its rows would pass EXPORT_PAGE_BYTES of JSON
+ * (its first row always goes, so a page is larger only when one row is).
  */
 export const EXPORT_PAGE_ROWS = 500;
 export const EXPORT_PAGE_BYTES = 256 * 1024;
@@ -43,7 +43,16 @@ export type ExportPage = z.infer<typeof ExportPage>;
  * hashes), notices, the reports the member filed, and `other`: rows of any other identity table keyed by member
  * (achievements…), each as `{ table, row }`, table by table.
  */
-export const IDENTITY_EXPORT_PARTS = ['account', 'ledger', 'quotaUses', 'stats', 'accessTokens', 'notices', 'reportsFiled', 'other'] as const;
+export const IDENTITY_EXPORT_PARTS = [
+  'account',
+  'ledger',
+  'quotaUses',
+  'stats',
+  'accessTokens',
+  'notices',
+  'reportsFiled',
+  'other',
+] as const;
 export type IdentityExportPart = (typeof IDENTITY_EXPORT_PARTS)[number];
 
 /** Chat's parts (messages have their own RPC). */
@@ -53,7 +62,7 @@ export type ChatExportPart = (typeof CHAT_EXPORT_PARTS)[number];
 /**
  * Media's parts: images (with the likes they received), the member's likes, generation jobs, `other` (as identity's: Self-AI
  * photos, the profile picture…), and the stored files to put in the archive, as ExportFile rows: originals of images, Self-AI
- * photos' files, the profile picture's renditions.
+ * photos' files, the profile picture's renditions (for these, `limit` counts images, photos or pictures: a few files each).
  */
 export const MEDIA_EXPORT_PARTS = ['images', 'likesGiven', 'generations', 'other', 'imageFiles', 'photoFiles', 'avatarFiles'] as const;
 export type MediaExportPart = (typeof MEDIA_EXPORT_PARTS)[number];

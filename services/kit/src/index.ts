@@ -1,6 +1,7 @@
 export * from './bus';
 export * from './config';
 export * from './db/database';
+export * from './db/export-page';
 export * from './db/outbox';
 export * from './db/pending-charges';
 export { logger, type Logger } from './logger';

@@ -96,6 +96,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
     storage = openObjectStorage(infra);
     const flaky: ObjectStorage = {
       driver: storage.driver,
+      direct: storage.direct,
       ensureReady: () => storage.ensureReady(),
       put: (key, body, type) => {
         written.push(key);
@@ -105,6 +106,8 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
       openStream: (key) => storage.openStream(key),
       exists: (key) => storage.exists(key),
       delete: (key) => storage.delete(key),
+      putStream: (key, body, maxBytes, options) => storage.putStream(key, body, maxBytes, options),
+      list: (prefix) => storage.list(prefix),
     };
     platform = await startEmbedded({
       infra,

@@ -143,6 +143,8 @@ export type ErrorCode =
   | 'INTERNAL'
   /** The e-mail or password is wrong (401). */
   | 'INVALID_CREDENTIALS'
+  /** The file is not a JPG or PNG picture the server can read, or has too many pixels (422). */
+  | 'INVALID_IMAGE'
   /** No such item, or not one the caller may see (404). */
   | 'NOT_FOUND'
   /** The operation named in `operationName` is not in the document. */

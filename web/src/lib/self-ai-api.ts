@@ -2,7 +2,7 @@
  * The Self-AI photo calls (spec §7, contract "Uploads and photos"), with plain `fetch` and the session
  * cookie: an upload target for the bytes, the registration of an uploaded photo with the member's
  * attestation, the member's photos, and deleting one. Failures throw `ApiError` (the server's
- * `{ message, code }`), like the session calls.
+ * `{ message, code }`), like the session calls, with the `Retry-After` of a busy server.
  */
 import { ApiError } from './session-api';
 
@@ -29,6 +29,30 @@ export interface SelfAiAttestation {
 
 type FetchLike = typeof fetch;
 
+/** What a 503 without a usable `Retry-After` waits: the server's own default (decision 038). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/** A refused call, with the seconds a busy server (503) asked to wait before sending it again. */
+export class SelfAiApiError extends ApiError {
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, body: unknown, retryAfterSeconds: number | undefined) {
+    super(status, body);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** `Retry-After` as seconds: a number of seconds, or an HTTP date from now; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its day and month; Date.parse would read a bare '-3' as a year.
+  if (!/^[A-Za-z]{3}, /.test(value)) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 }
@@ -46,7 +70,7 @@ async function call(path: string, init: RequestInit, fetchImpl: FetchLike): Prom
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetchImpl(path, { ...init, credentials: 'same-origin', cache: 'no-store', headers });
   const answer = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, answer);
+  if (!response.ok) throw new SelfAiApiError(response.status, answer, parseRetryAfter(response.headers.get('retry-after')));
   return answer;
 }
 
@@ -90,13 +114,24 @@ export async function deleteSelfAiPhoto(id: string, fetchImpl: FetchLike = fetch
 }
 
 /** Why the server refused an uploaded photo, for a message in the member's language (`selfAi.refusals.<reason>`). */
-export type UploadRefusal = 'unsupportedType' | 'tooLarge' | 'unreadable' | 'attestationRequired' | 'rateLimited';
+export type UploadRefusal = 'unsupportedType' | 'tooLarge' | 'unreadable' | 'attestationRequired' | 'rateLimited' | 'busy';
 
+/** The server's error codes for refused photos; INVALID_IMAGE is an unreadable file or a pixel flood (decision 038). */
+const REFUSALS_BY_CODE: Readonly<Record<string, UploadRefusal>> = {
+  INVALID_IMAGE: 'unreadable',
+  PAYLOAD_TOO_LARGE: 'tooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupportedType',
+  RATE_LIMITED: 'rateLimited',
+  UNAVAILABLE: 'busy',
+};
+
+/** For answers without a code (a proxy's, or an older server's). */
 const REFUSALS_BY_STATUS: Readonly<Record<number, UploadRefusal>> = {
   413: 'tooLarge',
   415: 'unsupportedType',
   422: 'unreadable',
   429: 'rateLimited',
+  503: 'busy',
 };
 
 /** The server's wording (contract) when the attestation is missing; other 400s are about something else. */
@@ -112,7 +147,23 @@ function isAttestationRefusal(error: ApiError): boolean {
 export function uploadRefusalOf(error: unknown): UploadRefusal | undefined {
   if (!ApiError.is(error)) return undefined;
   if (error.status === 400) return isAttestationRefusal(error) ? 'attestationRequired' : undefined;
-  return REFUSALS_BY_STATUS[error.status];
+  // A code decides (CONTENT_REJECTED is a 422 too, and no unreadable file); the status only when there is none.
+  return error.code === undefined ? REFUSALS_BY_STATUS[error.status] : REFUSALS_BY_CODE[error.code];
+}
+
+/**
+ * Seconds to wait before sending a refused registration again, when the server was only busy (503): its photo stays
+ * staged, so the same request works later. Undefined for every other failure, which a retry would not change.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!ApiError.is(error) || error.status !== 503) return undefined;
+  return (error instanceof SelfAiApiError ? error.retryAfterSeconds : undefined) ?? DEFAULT_RETRY_AFTER_SECONDS;
+}
+
+/** The member's reason for a refusal: a known one in their language (`translate` reads `selfAi.refusals.<reason>`), else the server's words. */
+export function refusalReasonOf(error: unknown, translate: (refusal: UploadRefusal) => string): string | undefined {
+  const refusal = uploadRefusalOf(error);
+  return refusal ? translate(refusal) : serverReasonOf(error);
 }
 
 export function isSignedOutError(error: unknown): boolean {

@@ -2,7 +2,7 @@
  * The Self-AI upload rules and the glue between Uppy's S3 uploader and the server's upload targets,
  * kept free of Uppy itself so they are unit-tested (components/self-ai/use-self-ai-uppy.ts wires them).
  */
-import { requestUploadTarget, type UploadTarget } from './self-ai-api';
+import { requestUploadTarget, retryAfterOf, type UploadTarget } from './self-ai-api';
 
 /** Spec §5/§9: 1 to 5 photos a time, each at most 10 MB, JPG or PNG (the server checks the bytes again). */
 export const SELF_AI_MAX_FILES = 5;
@@ -67,4 +67,39 @@ export function finishedUploadOf(response: FinishedUploadResponse | undefined): 
   const key = typeof body['key'] === 'string' ? body['key'] : undefined;
   const location = typeof body['location'] === 'string' ? body['location'] : response?.uploadURL;
   return { key, location };
+}
+
+/** A busy server's registration is sent again this many times at most, then reported as refused. */
+export const SELF_AI_REGISTER_RETRIES = 3;
+/** However long a server asks, a member does not wait longer than this per retry. */
+export const SELF_AI_MAX_RETRY_WAIT_SECONDS = 30;
+
+export interface RetryOptions {
+  retries?: number;
+  /** Called before each wait: which retry comes next (1-based) and the seconds until it. */
+  onRetry?: (retry: number, seconds: number) => void;
+  wait?: (milliseconds: number) => Promise<void>;
+}
+
+const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+/**
+ * Registers a photo, and while the server answers busy (503, its upload left staged) sends the same registration
+ * again after its `Retry-After`, at most `retries` times; any other refusal, or the last busy answer, is thrown.
+ */
+export async function registerWithRetries<T>(
+  register: () => Promise<T>,
+  { retries = SELF_AI_REGISTER_RETRIES, onRetry, wait = sleep }: RetryOptions = {},
+): Promise<T> {
+  for (let retry = 1; ; retry++) {
+    try {
+      return await register();
+    } catch (error) {
+      const seconds = retryAfterOf(error);
+      if (seconds === undefined || retry > retries) throw error;
+      const bounded = Math.min(seconds, SELF_AI_MAX_RETRY_WAIT_SECONDS);
+      onRetry?.(retry, bounded);
+      await wait(bounded * 1000);
+    }
+  }
 }

@@ -26,7 +26,7 @@ export default function SubscribePage() {
     <Stack gap="8">
       <Box>
         <PageHeader title={t('plans.title')} description={t('plans.subtitle')} />
-        {reason && <PlanReasonCallout reason={reason} renewsAt={plan?.renewsAt} />}
+        {reason && <PlanReasonCallout reason={reason} renewsAt={plan?.renewsAt} failed={Boolean(error)} />}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" mt={reason ? '6' : undefined}>
           <FreePlanCard limits={limits} />
           <ProPlanCard />

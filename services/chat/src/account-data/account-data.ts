@@ -1,6 +1,6 @@
 import { type Bus, type Database, type SqlSession, type Subscription, UnitOfWork, logger } from '@app/kit';
 import { type ChatExportPart, type ExportPage, accountDataEvents, accountDataRpc } from '@app/schema';
-import { type PartQuery, readPage } from './export-page';
+import { type PartQuery, readPage } from '@app/kit';
 
 const byOwner = (table: string, select = 'to_jsonb(t)'): PartQuery => ({
   table: `"chat"."${table}"`,
@@ -59,7 +59,9 @@ export const openChatAccountDataStore = (db: Database): ChatAccountDataStore =>
 /** Chat's export endpoints: the gateway assembles the archive, a page at a time. */
 export function serveChatAccountData(bus: Bus, store: ChatAccountDataStore): Promise<Subscription[]> {
   return Promise.all([
-    bus.serve(accountDataRpc.exportChat, ({ userId, part, after, limit }) => store.run((data) => data.exportPage(part, userId, after, limit))),
+    bus.serve(accountDataRpc.exportChat, ({ userId, part, after, limit }) =>
+      store.run((data) => data.exportPage(part, userId, after, limit)),
+    ),
     bus.serve(accountDataRpc.exportChatMessages, ({ userId, after, limit }) =>
       store.run((data) => data.exportPage('messages', userId, after, limit)),
     ),

@@ -1,6 +1,6 @@
 import type { SqlSession } from '@app/kit';
 import type { ExportPage, IdentityExportPart } from '@app/schema';
-import { type PartQuery, memberTables, readPage, readTablesPage } from './export-page';
+import { type PartQuery, memberTables, readPage, readTablesPage } from '@app/kit';
 
 /** Tables whose member rows this module handles by name; any other table with a `user_id` column is exported and erased as found. */
 const HANDLED_TABLES = new Set(['users', 'sessions', 'token_ledger', 'access_tokens', 'quota_uses', 'user_stats', 'member_notices']);

@@ -41,7 +41,15 @@ export class TokensService {
     if (await tokens.findEntry(key)) return balance;
     const amount = Math.max(0, this.monthlyAllowance - balance);
     const after = amount > 0 ? (await tokens.applyDelta(userId, amount))! : balance;
-    await tokens.insertEntry({ userId, kind: 'grant', delta: amount, balanceAfter: after, reason: ALLOWANCE_REASON, idempotencyKey: key, at: now });
+    await tokens.insertEntry({
+      userId,
+      kind: 'grant',
+      delta: amount,
+      balanceAfter: after,
+      reason: ALLOWANCE_REASON,
+      idempotencyKey: key,
+      at: now,
+    });
     if (amount > 0) await this.recordChange(tx, this.change(userId, after, amount, ALLOWANCE_REASON, now));
     return after;
   }

@@ -135,6 +135,11 @@ export const storageEnvironment = new Environment('media, gateway', {
     defaultText: 'unset (AWS S3)',
     meaning: 'URL of an S3-compatible server, e.g. `http://127.0.0.1:9000` for MinIO.',
   }),
+  S3_PUBLIC_ENDPOINT: url(null, {
+    defaultText: '`S3_ENDPOINT` (AWS S3 when that is unset too)',
+    meaning:
+      "The same server as browsers reach it, when `S3_ENDPOINT` is an address only the services can reach (e.g. `http://minio:9000` in docker compose): browsers' upload URLs (presigned PUT, POST and multipart parts) are signed for it, and the gateway's CSP `connect-src` allows its origin. The bucket needs CORS for the site (decision 038).",
+  }),
   S3_REGION: text('us-east-1', { meaning: 'Region.' }),
   S3_ACCESS_KEY_ID: text(null, {
     defaultText: 'none; required with `S3_BUCKET`',

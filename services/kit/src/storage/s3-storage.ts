@@ -38,6 +38,8 @@ import {
 
 export interface S3StorageConfig {
   endpoint: string | null;
+  /** The same server as browsers reach it (S3_PUBLIC_ENDPOINT), when `endpoint` is an address only the services can reach. */
+  publicEndpoint?: string | null;
   bucket: string;
   region: string;
   accessKeyId: string;
@@ -55,6 +57,7 @@ export function readS3Config(env: NodeJS.ProcessEnv): S3StorageConfig | null {
   if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   return {
     endpoint: vars.S3_ENDPOINT,
+    ...(vars.S3_PUBLIC_ENDPOINT ? { publicEndpoint: vars.S3_PUBLIC_ENDPOINT } : {}),
     bucket,
     region: vars.S3_REGION,
     accessKeyId,
@@ -71,14 +74,27 @@ const isMissing = (error: unknown) =>
 export class S3Storage implements ObjectStorage, DirectUploads {
   readonly driver = 's3' as const;
   readonly direct: DirectUploads = this;
+  /** The origin browsers send upload bytes to (presigned PUT, POST and parts): for the page's CSP `connect-src`. */
+  readonly browserOrigin: string;
+  /** The server's own calls go to `endpoint`. */
   private readonly client: S3Client;
+  /** Signs the URLs browsers use: a presigned URL's signature covers its host, so it is built for `publicEndpoint`. */
+  private readonly browserClient: S3Client;
+  private readonly publicEndpoint: string | null;
 
   constructor(private readonly config: S3StorageConfig) {
-    this.client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    this.client = this.openClient(config.endpoint);
+    this.publicEndpoint = config.publicEndpoint ?? config.endpoint;
+    this.browserClient = this.publicEndpoint === config.endpoint ? this.client : this.openClient(this.publicEndpoint);
+    this.browserOrigin = new URL(this.bucketUrl(this.publicEndpoint)).origin;
+  }
+
+  private openClient(endpoint: string | null): S3Client {
+    return new S3Client({
+      region: this.config.region,
+      ...(endpoint ? { endpoint } : {}),
+      forcePathStyle: this.config.forcePathStyle,
+      credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
       maxAttempts: 3,
       // A streamed body is then sent as it is (with its length), not in aws-chunked framing with a trailing checksum,
       // which many S3-compatible servers (s3rver, older MinIO, some gateways) store as the object's bytes.
@@ -167,7 +183,9 @@ export class S3Storage implements ObjectStorage, DirectUploads {
 
   presignPut(key: string, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.config.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.browserClient, new PutObjectCommand({ Bucket: this.config.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+    });
   }
 
   /** S3's browser-based POST upload (SigV4 POST policy): the key and the size range are part of the signed policy. */
@@ -196,7 +214,7 @@ export class S3Storage implements ObjectStorage, DirectUploads {
     const hmac = (secret: string | Buffer, data: string) => createHmac('sha256', secret).update(data).digest();
     const signingKey = hmac(hmac(hmac(hmac(`AWS4${this.config.secretAccessKey}`, day), this.config.region), 's3'), 'aws4_request');
     return {
-      url: this.bucketUrl(),
+      url: this.bucketUrl(this.publicEndpoint),
       fields: {
         key,
         'x-amz-algorithm': 'AWS4-HMAC-SHA256',
@@ -218,7 +236,7 @@ export class S3Storage implements ObjectStorage, DirectUploads {
   presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
     const command = new UploadPartCommand({ Bucket: this.config.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
-    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.browserClient, command, { expiresIn: expiresInSeconds });
   }
 
   async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
@@ -249,11 +267,11 @@ export class S3Storage implements ObjectStorage, DirectUploads {
     await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.config.bucket, Key: key, UploadId: uploadId }));
   }
 
-  /** Where the bucket answers form uploads: path style (`endpoint/bucket`) or virtual-hosted (`bucket.endpoint`). */
-  private bucketUrl(): string {
-    const endpoint = new URL(this.config.endpoint ?? `https://s3.${this.config.region}.amazonaws.com`);
-    if (this.config.forcePathStyle) return `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${this.config.bucket}`;
-    return `${endpoint.protocol}//${this.config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
+  /** Where the bucket answers at `endpoint` (AWS's own when null): path style (`endpoint/bucket`) or virtual-hosted (`bucket.endpoint`). */
+  private bucketUrl(endpoint: string | null): string {
+    const base = new URL(endpoint ?? `https://s3.${this.config.region}.amazonaws.com`);
+    if (this.config.forcePathStyle) return `${base.origin}${base.pathname.replace(/\/$/, '')}/${this.config.bucket}`;
+    return `${base.protocol}//${this.config.bucket}.${base.host}${base.pathname.replace(/\/$/, '')}`;
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -300,5 +318,6 @@ export class S3Storage implements ObjectStorage, DirectUploads {
 
   close(): void {
     this.client.destroy();
+    if (this.browserClient !== this.client) this.browserClient.destroy();
   }
 }

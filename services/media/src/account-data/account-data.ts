@@ -2,7 +2,7 @@ import { type Bus, type Database, type ObjectStorage, type SqlSession, type Subs
 import { type ExportFile, type ExportPage, type MediaExportPart, accountDataEvents, accountDataRpc, mediaEvents } from '@app/schema';
 import { deleteImageFiles, discardAttemptFiles, imageKeys } from '../images/images.service';
 import { photoKeys } from '../photos/photos.service';
-import { type PartQuery, memberTables, readPage, readTablesPage } from './export-page';
+import { type PartQuery, memberTables, readPage, readTablesPage } from '@app/kit';
 
 /** Tables this module handles by name; any other media table with a `user_id` column (photos…) is exported and erased as found. */
 const HANDLED_TABLES = new Set(['images', 'image_likes', 'generation_jobs', 'pending_charges', 'suspended_members']);
@@ -20,14 +20,20 @@ const byMember = (table: string, select: string, orderBy = ['created_at', 'id'])
 /** What each row part of the export reads; leases, debit keys and picture hashes are the service's bookkeeping. */
 const ROW_PARTS: Record<Exclude<RowPart, 'other'>, PartQuery> = {
   images: byMember('images', `to_jsonb(t) - 'dhash'`),
-  likesGiven: byMember('image_likes', `jsonb_build_object('imageId', t."image_id", 'createdAt', t."created_at")`, ['created_at', 'image_id']),
+  likesGiven: byMember('image_likes', `jsonb_build_object('imageId', t."image_id", 'createdAt', t."created_at")`, [
+    'created_at',
+    'image_id',
+  ]),
   generations: byMember('generation_jobs', `to_jsonb(t) - 'lease_owner' - 'lease_expires_at' - 'debit_key'`),
 };
 
 /** The rows whose files each file part gives back: `id` names an image, a photo, or a profile picture. */
 const FILE_PARTS: Record<FilePart, PartQuery> = {
   // Originals of images a moderator removed are not given back.
-  imageFiles: { ...byMember('images', `jsonb_build_object('id', t."id")`), where: `t."user_id" = $1 AND t."moderation_state" <> 'removed'` },
+  imageFiles: {
+    ...byMember('images', `jsonb_build_object('id', t."id")`),
+    where: `t."user_id" = $1 AND t."moderation_state" <> 'removed'`,
+  },
   photoFiles: byMember('self_ai_photos', `jsonb_build_object('id', t."id")`),
   avatarFiles: byMember('avatars', `jsonb_build_object('id', t."avatar_id")`, ['user_id']),
 };

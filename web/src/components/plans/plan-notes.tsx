@@ -5,15 +5,17 @@ import { type PlanReason, formatLaunchMonth, formatRenewalDate } from '../../lib
 import { SparkleIcon } from './plan-icons';
 
 /** Why the member was sent here (an action failed for want of tokens or allowance) and what to do. */
-export function PlanReasonCallout({ reason, renewsAt }: { reason: PlanReason; renewsAt: string | undefined }) {
+export function PlanReasonCallout({ reason, renewsAt, failed }: { reason: PlanReason; renewsAt: string | undefined; failed: boolean }) {
   const { t, i18n } = useTranslation();
-  const date = formatRenewalDate(renewsAt, i18n.language) ?? '…';
+  const date = formatRenewalDate(renewsAt, i18n.language);
+  // Without the plan (it could not be read) the toast's wording without a date still says when: next month.
+  const text = date || !failed ? t(`plans.reason.${reason}.text`, { date: date ?? '…' }) : t(`outOfTokens.${reason}NoDate`);
   return (
     <Alert.Root status="warning" data-testid="plan-reason" role="status">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t(`plans.reason.${reason}.title`)}</Alert.Title>
-        <Alert.Description>{t(`plans.reason.${reason}.text`, { date })}</Alert.Description>
+        <Alert.Description>{text}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

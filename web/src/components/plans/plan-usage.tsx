@@ -66,8 +66,9 @@ export function PlanUsage({ plan, failed }: { plan: PlanStatus | undefined; fail
             </Text>
           )}
         </Flex>
-        <Flex gap="8" wrap="wrap" align="center">
-          <Box p="3" rounded="full" bg="purple.900" color="purple.200">
+        <Flex gap={{ base: '6', sm: '8' }} wrap="wrap" align="center">
+          {/* Decoration only: on phones the two figures need the row to stay side by side. */}
+          <Box p="3" rounded="full" bg="purple.900" color="purple.200" display={{ base: 'none', sm: 'block' }}>
             <CoinsIcon boxSize="6" />
           </Box>
           <Figure label={t('plans.usage.balance')} testId="plan-balance">

@@ -5,6 +5,7 @@ import { handleUnauthorized } from '../../lib/error-toasts';
 import { ApiError } from '../../lib/session-api';
 import { FormField } from '../form-field';
 import { ACCOUNT_EXPORT_PATH, deleteAccount } from './profile-api';
+import { FULL_ON_PHONES_CONTENT } from './responsive-dialog';
 
 function DeleteAccountForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -84,7 +85,7 @@ export function AccountDataSection() {
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content data-testid="delete-account-dialog">
+            <Dialog.Content data-testid="delete-account-dialog" {...FULL_ON_PHONES_CONTENT}>
               <Dialog.Header>
                 <Dialog.Title>{t('profile.data.deleteTitle')}</Dialog.Title>
               </Dialog.Header>

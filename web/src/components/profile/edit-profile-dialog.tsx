@@ -12,6 +12,7 @@ import { FormField } from '../form-field';
 import { UserAvatar } from '../user-avatar';
 import { PICTURE_TYPES, checkPicture, uploadProfilePicture, type PictureProblem } from './profile-api';
 import { UpdateProfileDocument } from './profile-operations';
+import { FULL_ON_PHONES_CONTENT } from './responsive-dialog';
 
 const blankToNull = (value: string) => value.trim() || null;
 
@@ -152,7 +153,7 @@ export function EditProfileDialog({ user, open, onClose }: { user: CurrentUser; 
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-profile-dialog">
+          <Dialog.Content data-testid="edit-profile-dialog" {...FULL_ON_PHONES_CONTENT}>
             <Dialog.Header>
               <Dialog.Title>{t('profile.edit.title')}</Dialog.Title>
             </Dialog.Header>

@@ -5,8 +5,14 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerSelfAiPhoto, type SelfAiAttestation, type SelfAiPhoto } from '../../lib/self-ai-api';
-import { createUploadSigner, finishedUploadOf, SELF_AI_RESTRICTIONS, type UploadSigner } from '../../lib/self-ai-upload';
+import { refusalReasonOf, registerSelfAiPhoto, type SelfAiAttestation, type SelfAiPhoto } from '../../lib/self-ai-api';
+import {
+  createUploadSigner,
+  finishedUploadOf,
+  registerWithRetries,
+  SELF_AI_RESTRICTIONS,
+  type UploadSigner,
+} from '../../lib/self-ai-upload';
 import { buildUppyLocale, type TranslateUppyString } from '../../lib/self-ai-uppy-locale';
 
 type SelfAiUppy = Uppy<Meta, AwsBody>;
@@ -31,11 +37,21 @@ interface SelfAiUppyOptions {
 
 const isAttested = ({ ofSelf, adult }: SelfAiAttestation) => ofSelf && adult;
 
+interface RegistrationTexts {
+  attestation: () => SelfAiAttestation;
+  message: () => string;
+  /** Shown on a file while a busy server's registration waits to be sent again. */
+  busyMessage: (seconds: number) => string;
+  /** The reason shown on a refused file, in the interface language when it is a known one. */
+  refusalReason: (error: unknown) => string | undefined;
+}
+
 /**
  * Registers each uploaded file as a photo, one after the other, as Uppy's post-processing step: the
- * dialog shows the files as processing meanwhile, and a refused file ends as failed with the reason.
+ * dialog shows the files as processing meanwhile (a busy server's answer is retried after its
+ * Retry-After), and a refused file ends as failed with the reason.
  */
-function registerUploads(uppy: SelfAiUppy, signer: UploadSigner, options: { attestation: () => SelfAiAttestation; message: () => string }) {
+function registerUploads(uppy: SelfAiUppy, signer: UploadSigner, options: RegistrationTexts) {
   const run: { registered: SelfAiPhoto[]; refusals: unknown[] } = { registered: [], refusals: [] };
   const postProcessor = async (fileIDs: string[]) => {
     const files = fileIDs.map((id) => uppy.getFile(id)).filter((file): file is SelfAiFile => Boolean(file && !file.error));
@@ -45,11 +61,16 @@ function registerUploads(uppy: SelfAiUppy, signer: UploadSigner, options: { atte
       const imageURL = signer.imageURLFor(key, location);
       try {
         if (!imageURL) throw new Error('Cannot upload to an undefined URL');
-        run.registered.push(await registerSelfAiPhoto(imageURL, options.attestation()));
+        const photo = await registerWithRetries(() => registerSelfAiPhoto(imageURL, options.attestation()), {
+          onRetry: (_retry, seconds) =>
+            uppy.emit('postprocess-progress', file, { mode: 'indeterminate', message: options.busyMessage(seconds) }),
+        });
+        run.registered.push(photo);
         uppy.emit('postprocess-complete', file);
       } catch (error) {
         run.refusals.push(error);
-        uppy.emit('upload-error', file, error instanceof Error ? error : new Error(String(error)));
+        const reason = options.refusalReason(error);
+        uppy.emit('upload-error', file, reason ? new Error(reason) : error instanceof Error ? error : new Error(String(error)));
       } finally {
         signer.forget(key);
       }
@@ -68,9 +89,21 @@ export function useSelfAiUppy(options: SelfAiUppyOptions) {
   const { t, i18n } = useTranslation();
   const [uppy, setUppy] = useState<SelfAiUppy | null>(null);
   // Uppy's callbacks read the latest page callbacks and texts, so they always act and speak as the page does now.
-  const latest = useRef({ ...options, processing: '', attestationRequired: '' });
+  const latest = useRef({
+    ...options,
+    processing: '',
+    attestationRequired: '',
+    busy: (_seconds: number): string => '',
+    refusalReason: (_error: unknown): string | undefined => undefined,
+  });
   useLayoutEffect(() => {
-    latest.current = { ...options, processing: t('selfAi.upload.processing'), attestationRequired: t('selfAi.upload.attestationRequired') };
+    latest.current = {
+      ...options,
+      processing: t('selfAi.upload.processing'),
+      attestationRequired: t('selfAi.upload.attestationRequired'),
+      busy: (seconds) => t('selfAi.upload.serverBusy', { count: seconds }),
+      refusalReason: (error) => refusalReasonOf(error, (refusal) => t(`selfAi.refusals.${refusal}`)),
+    };
   });
 
   useEffect(() => {
@@ -100,6 +133,8 @@ export function useSelfAiUppy(options: SelfAiUppyOptions) {
     const registration = registerUploads(instance, signer, {
       attestation: () => latest.current.getAttestation(),
       message: () => latest.current.processing,
+      busyMessage: (seconds) => latest.current.busy(seconds),
+      refusalReason: (error) => latest.current.refusalReason(error),
     });
     const processor = async (fileIDs: string[]) => {
       latest.current.onProcessingChange(true);

@@ -1,7 +1,5 @@
-import type { SqlSession } from '@app/kit';
+import type { SqlSession } from './database';
 import { AppError, EXPORT_PAGE_BYTES, type ExportPage } from '@app/schema';
-
-// The same file serves identity, chat and media (services share no code but the kit): keep the three copies alike.
 
 type Row = Record<string, unknown>;
 
