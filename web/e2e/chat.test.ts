@@ -194,7 +194,7 @@ describeWithBrowser('chat and characters in Chromium', () => {
     await page.getByRole('button', { name: 'Create Character' }).click();
     await dialog.getByLabel('Name', { exact: true }).fill('One too many');
     await dialog.getByRole('button', { name: 'Create Character' }).click();
-    await page.getByText('You have used all 2 character creations of the Free plan this month.').waitFor();
+    await page.getByText("You have used all of this month's free character creations.").waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -355,7 +355,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await page.getByTestId('generate-button').click();
     await page.getByText('Generation Failed').waitFor();
     const description = await page.locator('[data-scope="toast"][data-part="description"]').innerText();
-    expect(description).toMatch(/^You have used all 3 .* of the Free plan this month\.$/);
+    expect(description).toMatch(/^You have used all of this month's free image generations\. They start again on .+\.$/);
     // Nothing was queued: the form is ready again.
     await expect(page.getByTestId('generate-button').innerText()).resolves.toBe('Generate Image');
     await expect(page.getByTestId('generation-progress').count()).resolves.toBe(0);

@@ -266,7 +266,9 @@ describeWithBrowser('profile and plans in Chromium', () => {
     await generateButton.click();
     const toast = toastTitled(page, 'Generation Failed');
     await toast.waitFor();
-    await expect(toast.innerText()).resolves.toContain(`You have used this month's free allowance. It starts again on ${nextTopUpDay()}.`);
+    await expect(toast.innerText()).resolves.toContain(
+      `You have used all of this month's free image generations. They start again on ${nextTopUpDay()}.`,
+    );
     await expect(page.getByTestId('creation-item').count()).resolves.toBe(3);
     await toast.getByRole('button', { name: 'See plans' }).click();
     await page.waitForURL(`${platform.url}/subscribe?reason=quota`);

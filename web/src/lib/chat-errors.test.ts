@@ -29,7 +29,9 @@ describe('describeChatError', () => {
     });
     const result = describeChatError(error, FALLBACK);
     expect(result.toast).toMatchObject({ title: 'Free plan limit reached', variant: 'destructive' });
-    expect(result.toast?.description).toContain('2026');
+    expect(result.toast?.description).toBe(
+      "You have used all of this month's free character creations. They start again on December 1, 2026.",
+    );
     expect(result.toast?.action?.label).toBe('See plans');
     expect(result.needsTokens).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { TOASTS, contentRejectedToast, getRenewsAt, outOfTokensToast } from './error-toasts';
+import { TOASTS, contentRejectedToast, getQuotaKind, getRenewsAt, outOfTokensToast } from './error-toasts';
 import { getErrorCode, getErrorMessage, getPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
 
@@ -29,7 +29,7 @@ export function describeChatError(error: unknown, fallback: ToastInput): ChatErr
     case 'INSUFFICIENT_TOKENS':
       return { toast: outOfTokensToast('tokens', getRenewsAt(error)), needsTokens: true };
     case 'QUOTA_EXCEEDED':
-      return { toast: outOfTokensToast('quota', getRenewsAt(error)), needsTokens: false };
+      return { toast: outOfTokensToast('quota', getRenewsAt(error), getQuotaKind(error)), needsTokens: false };
     case 'RATE_LIMITED':
       return { toast: { ...TOASTS.rateLimited, ...(serverMessage ? { description: serverMessage } : {}) }, needsTokens: false };
     case 'CONTENT_REJECTED':

@@ -117,14 +117,32 @@ export function getRenewsAt(error: unknown): string | undefined {
   return undefined;
 }
 
+const QUOTA_KINDS = ['image', 'chat', 'character', 'story'] as const;
+type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+/** Which free-plan allowance a QUOTA_EXCEEDED error says is used up (`extensions.quota`). */
+export function getQuotaKind(error: unknown): QuotaKind | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  for (const item of error.errors) {
+    const quota = item.extensions?.['quota'];
+    if (typeof quota === 'string' && (QUOTA_KINDS as readonly string[]).includes(quota)) return quota as QuotaKind;
+  }
+  return undefined;
+}
+
 /**
- * An empty balance or a used-up free allowance: says when it renews and links to the Plans screen,
- * which explains what happened (never "quota left, balance 0" without a reason).
+ * An empty balance or a used-up free allowance: says which allowance (when the server names it), when it renews, and
+ * links to the Plans screen, which explains what happened (never "quota left, balance 0" without a reason).
  */
-export function outOfTokensToast(reason: PlanReason, renewsAt?: string | null): ActionToastInput {
+export function outOfTokensToast(reason: PlanReason, renewsAt?: string | null, quota?: QuotaKind): ActionToastInput {
   const toast = reason === 'tokens' ? TOASTS.insufficientTokens : TOASTS.quotaExceeded;
   const date = formatRenewalDate(renewsAt, i18n.language);
-  const description = date ? i18n.t(`outOfTokens.${reason}`, { date }) : i18n.t(`outOfTokens.${reason}NoDate`);
+  const description =
+    reason === 'quota' && quota
+      ? `${i18n.t(`outOfTokens.quotaUsed.${quota}`)} ${date ? i18n.t('outOfTokens.renewsOn', { date }) : i18n.t('outOfTokens.renewsNextMonth')}`
+      : date
+        ? i18n.t(`outOfTokens.${reason}`, { date })
+        : i18n.t(`outOfTokens.${reason}NoDate`);
   return { ...toast, description, action: { label: i18n.t('outOfTokens.action'), onClick: () => openInApp(plansPathFor(reason)) } };
 }
 
@@ -132,7 +150,7 @@ export function outOfTokensToast(reason: PlanReason, renewsAt?: string | null): 
 export function toastForError(error: unknown, fallback: ToastInput): ActionToastInput {
   const code = getErrorCode(error);
   const planReason = planReasonForErrorCode(code);
-  if (planReason) return outOfTokensToast(planReason, getRenewsAt(error));
+  if (planReason) return outOfTokensToast(planReason, getRenewsAt(error), getQuotaKind(error));
   switch (code) {
     case 'UNAUTHENTICATED':
       return TOASTS.unauthorized;

@@ -1,5 +1,5 @@
 import { i18n } from '../i18n/i18n';
-import { TOASTS, contentRejectedToast, getRenewsAt, outOfTokensToast } from './error-toasts';
+import { TOASTS, contentRejectedToast, getQuotaKind, getRenewsAt, outOfTokensToast } from './error-toasts';
 import { planReasonForErrorCode } from './plans';
 import { type PolicyCategory, getErrorCode, getErrorMessage, getPolicyCategory, isPolicyCategory } from './graphql-errors';
 import type { ToastInput } from './toaster';
@@ -44,7 +44,7 @@ export function generationErrorToast(error: unknown): ToastInput | null {
     return { ...TOASTS.generationFailed, description: contentRejectedToast(getPolicyCategory(error)).description };
   const reason = planReasonForErrorCode(code);
   if (reason) {
-    const { description, action } = outOfTokensToast(reason, getRenewsAt(error));
+    const { description, action } = outOfTokensToast(reason, getRenewsAt(error), getQuotaKind(error));
     return { ...TOASTS.generationFailed, description, action };
   }
   return generationFailedToast(code, getErrorMessage(error));

@@ -15,6 +15,8 @@ export interface ToastInput {
 
 export const toaster = createToaster({
   placement: 'bottom-end',
+  // Above the chat composer, whose Send and Stop buttons sit in the same corner (a toast must never cover Stop).
+  offsets: { top: '1rem', right: '1rem', bottom: '8.5rem', left: '1rem' },
   duration: TOAST_DURATION_MS,
   // Spec §4/§9: only one toast at a time; F8 moves focus to the toast region.
   max: 1,

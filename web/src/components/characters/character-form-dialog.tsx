@@ -22,6 +22,7 @@ import { addTrait, CHARACTER_LIMITS, hasTrait, needsRating, removeTrait, type Ch
 import { ChevronRightIcon, PlusIcon } from '../chat/chat-icons';
 import { CloseIcon } from '../icons';
 import { RatingChoice } from '../moderation/rating-parts';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 /**
  * The Create Character dialog (also used to edit): name, description, traits with suggestions,
@@ -87,7 +88,7 @@ export function CharacterFormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={submit} data-testid="character-form">
+          <Dialog.Content as="form" onSubmit={submit} data-testid="character-form" {...FULL_ON_PHONES_CONTENT}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

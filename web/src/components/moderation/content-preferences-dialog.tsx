@@ -11,6 +11,7 @@ import { PublicCharactersDocument } from '../characters/character-operations';
 import { PublicImagesDocument } from '../media/media-operations';
 import { UpdateRatingPreferencesDocument } from './moderation-operations';
 import { useContentSettings } from './use-content-settings';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 const LEVELS: readonly RatedLevel[] = ['suggestive', 'explicit'];
 
@@ -124,7 +125,7 @@ export function ContentPreferencesDialog({ open, onClose }: { open: boolean; onC
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="content-preferences">
+          <Dialog.Content data-testid="content-preferences" {...FULL_ON_PHONES_CONTENT}>
             <Dialog.Header>
               <Dialog.Title>{t('contentPreferences.title')}</Dialog.Title>
             </Dialog.Header>

@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toaster';
 import { FormField } from '../form-field';
 import { ModerateDocument, ModerationAuditLogDocument, ModerationQueueDocument } from './moderation-operations';
 import { RatingChoice } from './rating-parts';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 export interface PendingAction {
   action: ModerationAction;
@@ -72,7 +73,7 @@ function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () 
   };
 
   return (
-    <Dialog.Content as="form" onSubmit={(event) => void submit(event)} data-testid="moderation-action-dialog">
+    <Dialog.Content as="form" onSubmit={(event) => void submit(event)} data-testid="moderation-action-dialog" {...FULL_ON_PHONES_CONTENT}>
       <Dialog.Header>
         <Dialog.Title>{t(`moderation.actions.${action}`)}</Dialog.Title>
       </Dialog.Header>

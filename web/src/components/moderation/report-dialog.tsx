@@ -9,6 +9,7 @@ import { MODERATION_LIMITS, REPORT_REASONS } from '../../lib/moderation';
 import { showToast } from '../../lib/toaster';
 import { ChoiceGroup } from '../choice-group';
 import { ReportContentDocument } from './moderation-operations';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 /** What is being reported: a public image or character, or an AI reply in the member's own chat. */
 export interface ReportTarget {
@@ -50,7 +51,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
   };
 
   return (
-    <Dialog.Content as="form" onSubmit={(event) => void submit(event)} data-testid="report-dialog">
+    <Dialog.Content as="form" onSubmit={(event) => void submit(event)} data-testid="report-dialog" {...FULL_ON_PHONES_CONTENT}>
       <Dialog.Header>
         <Dialog.Title>{t(`report.titles.${target.kind}`)}</Dialog.Title>
       </Dialog.Header>

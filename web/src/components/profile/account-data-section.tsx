@@ -5,7 +5,7 @@ import { handleUnauthorized } from '../../lib/error-toasts';
 import { ApiError } from '../../lib/session-api';
 import { FormField } from '../form-field';
 import { ACCOUNT_EXPORT_PATH, deleteAccount } from './profile-api';
-import { FULL_ON_PHONES_CONTENT } from './responsive-dialog';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 function DeleteAccountForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

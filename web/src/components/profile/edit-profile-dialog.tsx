@@ -12,7 +12,7 @@ import { FormField } from '../form-field';
 import { UserAvatar } from '../user-avatar';
 import { PICTURE_TYPES, checkPicture, uploadProfilePicture, type PictureProblem } from './profile-api';
 import { UpdateProfileDocument } from './profile-operations';
-import { FULL_ON_PHONES_CONTENT } from './responsive-dialog';
+import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 const blankToNull = (value: string) => value.trim() || null;
 
