@@ -64,8 +64,16 @@ export class ChatClient {
   getMessage = (userId: string, messageId: string, meta: RequestMeta) => this.bus.request(chatRpc.getMessage, { userId, messageId }, meta);
   sendMessage = (userId: string, conversationId: string, content: string, meta: RequestMeta) =>
     this.bus.request(chatRpc.sendMessage, { userId, conversationId, content }, meta);
-  regenerateReply = (userId: string, conversationId: string, meta: RequestMeta) =>
-    this.bus.request(chatRpc.regenerateReply, { userId, conversationId }, meta);
+  regenerateReply = (userId: string, conversationId: string, messageId: string | null, meta: RequestMeta) =>
+    this.bus.request(chatRpc.regenerateReply, { userId, conversationId, messageId }, meta);
+  editMessage = (userId: string, messageId: string, content: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.editMessage, { userId, messageId, content }, meta);
+  deleteMessage = (userId: string, messageId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.deleteMessage, { userId, messageId }, meta);
+  continueReply = (userId: string, messageId: string, meta: RequestMeta) =>
+    this.bus.request(chatRpc.continueReply, { userId, messageId }, meta);
+  selectBranch = (userId: string, messageId: string, end: 'latest' | 'here', meta: RequestMeta) =>
+    this.bus.request(chatRpc.selectBranch, { userId, messageId, end }, meta);
   selectSwipe = (userId: string, messageId: string, index: number, meta: RequestMeta) =>
     this.bus.request(chatRpc.selectSwipe, { userId, messageId, index }, meta);
   stopReply = async (userId: string, conversationId: string, meta: RequestMeta) =>

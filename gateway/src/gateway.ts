@@ -33,6 +33,7 @@ import { ContentAccess } from './moderation/content-access';
 import { ModerationTargets } from './moderation/moderation-targets';
 import { OperatorConsole } from './operator/operator-console';
 import { apiRouter } from './rest/api.router';
+import { StoryClient } from './stories/story-client';
 
 export interface Gateway {
   server: http.Server;
@@ -78,6 +79,7 @@ export async function createGateway({
   });
   await live.start(bus);
   const chat = new ChatClient(bus, live);
+  const stories = new StoryClient(bus);
   const media = new MediaClient(bus, live, storage, config.generationWaitMs, config.generationsPerAddressPerMinute);
   media.uploads.useSigningSecret(config.uploadSigningSecret);
   const access = new ContentAccess(config.publicWeb.ageVerificationRequired);
@@ -121,7 +123,7 @@ export async function createGateway({
   const websocket = serveGraphQLOverWebSocket({
     server,
     schema,
-    services: { identity, chat, media, live, access, targets, operator, accountData },
+    services: { identity, chat, stories, media, live, access, targets, operator, accountData },
     liveSessions,
     pressure,
     trustProxyHops: config.trustProxyHops,
@@ -194,6 +196,7 @@ export async function createGateway({
           meta: { requestId: state.requestId, userId: user?.id, deadlineAt: state.deadlineAt },
           identity,
           chat,
+          stories,
           media,
           live,
           access,
@@ -209,7 +212,7 @@ export async function createGateway({
       },
     }),
   );
-  app.use('/api', apiRouter({ identity, chat, media, access, targets, accountData }, config.secureCookies));
+  app.use('/api', apiRouter({ identity, chat, stories, media, access, targets, accountData }, config.secureCookies));
   app.use(webAppRouter(config.webDist, config.publicWeb));
   app.use(finalErrorHandler);
 

@@ -5,10 +5,12 @@ import {
   GenerationLiveUpdate,
   SESSION_ENDED_SUBJECT,
   SessionEnded,
+  StoryLiveUpdate,
   TokenChange,
   achievementsLiveSubject,
   chatLiveSubject,
   generationLiveSubject,
+  storyLiveSubject,
   tokensLiveSubject,
 } from '@app/schema';
 import { type Listener, listenerIterator } from './live-iterator';
@@ -18,9 +20,10 @@ export const LIVE_TOPICS = {
   achievements: 'achievements',
   conversation: 'conversation',
   generation: 'generation',
+  story: 'story',
 } as const;
 
-/** Live subjects routed per conversation or member: the bus subject, and how its messages reach the topic. */
+/** Live subjects routed per conversation, story or member: the bus subject, and how its messages reach the topic. */
 const ROUTED = {
   // Balance changes, keyed by their member: a member only ever listens to their own.
   tokens: {
@@ -46,6 +49,14 @@ const ROUTED = {
       return update.success ? { id: update.data.conversationId, value: update.data as unknown } : null;
     },
   },
+  // Typing, passage text deltas and passage or story changes; story ids are checked for ownership before listening.
+  story: {
+    subject: storyLiveSubject,
+    toTopic: (data: unknown) => {
+      const update = StoryLiveUpdate.safeParse(data);
+      return update.success ? { id: update.data.storyId, value: update.data as unknown } : null;
+    },
+  },
   // Generation jobs, keyed by their owner: a member only ever listens to their own.
   generation: {
     subject: generationLiveSubject,
@@ -59,8 +70,8 @@ const ROUTED = {
 export type RoutedTopic = keyof typeof ROUTED;
 
 /**
- * Fans bus traffic out to this gateway's GraphQL subscriptions. Balance, achievement, conversation and generation updates
- * come from the live subject of that member or conversation, subscribed while this gateway has a listener for
+ * Fans bus traffic out to this gateway's GraphQL subscriptions. Balance, achievement, conversation, story and generation
+ * updates come from the live subject of that member, conversation or story, subscribed while this gateway has a listener for
  * it and dropped with the last, so a gateway receives the live traffic of its own sockets only. Sign-outs,
  * rare, reach every gateway (`onSessionEnded`).
  */
@@ -95,13 +106,13 @@ export class LiveHub {
     for (const entry of routed) await (await entry.subscription.catch(() => null))?.unsubscribe();
   }
 
-  /** Bus subjects this gateway listens to for conversations and members (for tests and operators). */
+  /** Bus subjects this gateway listens to for conversations, stories and members (for tests and operators). */
   get routedSubjects(): string[] {
     return [...this.routed.keys()];
   }
 
   /**
-   * Listens to one conversation or member. Resolves once the bus subscription is in place, so nothing
+   * Listens to one conversation, story or member. Resolves once the bus subscription is in place, so nothing
    * published after it is missed; the subject is released when the last local listener leaves.
    */
   async listen(topic: RoutedTopic, id: string): Promise<AsyncIterableIterator<unknown>> {

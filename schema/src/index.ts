@@ -4,6 +4,7 @@ export * from './bus/access-tokens';
 export * from './bus/account-data';
 export * from './bus/identity';
 export * from './bus/chat';
+export * from './bus/stories';
 export * from './bus/media';
 export * from './bus/moderation';
 export * from './bus/permissions';

@@ -88,8 +88,29 @@ export async function sendMessageAndWait(services: Services, caller: Caller, con
   return services.chat.sendAndWait(user.id, id, parseInput(NewMessage, { content }).content, caller.meta);
 }
 
-export const regenerateReply = async (services: Services, caller: Caller, conversationId: string) =>
-  services.chat.regenerateReply(member(caller).id, foundId(conversationId, CONVERSATION_NOT_FOUND), caller.meta);
+/** Another version of a reply (the last one shown when no message is named), beside it. */
+export async function regenerateReply(services: Services, caller: Caller, conversationId: string, messageId?: string | null) {
+  const user = member(caller);
+  const id = foundId(conversationId, CONVERSATION_NOT_FOUND);
+  return services.chat.regenerateReply(user.id, id, messageId ? foundId(messageId, MESSAGE_NOT_FOUND) : null, caller.meta);
+}
+
+/** A new version of a message beside the original; a member's message edited is answered again. */
+export async function editMessage(services: Services, caller: Caller, messageId: string, content: unknown) {
+  const user = member(caller);
+  const id = foundId(messageId, MESSAGE_NOT_FOUND);
+  return services.chat.editMessage(user.id, id, parseInput(NewMessage, { content }).content, caller.meta);
+}
+
+export const deleteMessage = async (services: Services, caller: Caller, messageId: string) =>
+  services.chat.deleteMessage(member(caller).id, foundId(messageId, MESSAGE_NOT_FOUND), caller.meta);
+
+export const continueReply = async (services: Services, caller: Caller, messageId: string) =>
+  services.chat.continueReply(member(caller).id, foundId(messageId, MESSAGE_NOT_FOUND), caller.meta);
+
+/** `latest`: switch to the newest branch through the message; `here`: the branch shown ends at it (branch from here). */
+export const selectBranch = async (services: Services, caller: Caller, messageId: string, end: 'latest' | 'here') =>
+  services.chat.selectBranch(member(caller).id, foundId(messageId, MESSAGE_NOT_FOUND), end, caller.meta);
 
 export async function selectSwipe(services: Services, caller: Caller, messageId: string, index: number) {
   const user = member(caller);

@@ -18,6 +18,8 @@ export function toMessageType(message: Message): MessageType {
     status: message.status as MessageStatusType,
     model: message.model,
     errorCode: message.errorCode,
+    parentId: message.parentId,
+    edited: message.edited,
     swipeIndex: message.swipeIndex,
     swipeCount: Math.max(message.swipes.length, 1),
     swipes: message.swipes.map((swipe) => ({ ...swipe, status: swipe.status as MessageStatusType })),
@@ -46,6 +48,8 @@ export function toUpdateType(update: ChatLiveUpdate): ConversationUpdateType {
       return { ...base, messageId: update.messageId, swipeIndex: update.swipeIndex, offset: update.offset, text: update.text };
     case 'message':
       return { ...base, messageId: update.message.id, message: toMessageType(update.message) };
+    case 'branch':
+      return { ...base, activeLeafId: update.activeLeafId };
     case 'deleted':
       return base;
   }

@@ -2,14 +2,18 @@ import type { ChatLiveUpdate, MessagePage } from '@app/schema';
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import {
   chatProvider,
+  continueReply,
   createConversation,
   deleteConversation,
+  deleteMessage,
+  editMessage,
   getConversation,
   getMessage,
   listConversations,
   listMessages,
   regenerateReply,
   renameConversation,
+  selectBranch,
   selectSwipe,
   sendMessage,
   stopReply,
@@ -21,6 +25,8 @@ import {
   ConversationConnectionType,
   ConversationType,
   ConversationUpdateType,
+  DeleteMessagePayloadType,
+  EditMessagePayloadType,
   MessageConnectionType,
   MessageType,
   PageArgsType,
@@ -113,12 +119,56 @@ export class ChatResolver {
     return { userMessage: toMessageType(sent.userMessage), assistantMessage: toMessageType(sent.assistantMessage) };
   }
 
-  @Mutation(() => MessageType, { description: 'Writes another version of the last reply (1 token); earlier versions stay as swipes.' })
-  async regenerateReply(@Arg('conversationId', () => ID) conversationId: string, @Ctx() context: GatewayContext): Promise<MessageType> {
-    return toMessageType(await regenerateReply(context, callerOf(context), conversationId));
+  @Mutation(() => MessageType, {
+    description:
+      'Writes another version of a reply (the last one shown when messageId is not given) beside it (1 token); earlier versions stay.',
+  })
+  async regenerateReply(
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Ctx() context: GatewayContext,
+    @Arg('messageId', () => ID, { nullable: true }) messageId?: string | null,
+  ): Promise<MessageType> {
+    return toMessageType(await regenerateReply(context, callerOf(context), conversationId, messageId));
   }
 
-  @Mutation(() => MessageType, { description: 'Shows another version of a reply.' })
+  @Mutation(() => EditMessagePayloadType, {
+    description:
+      "A new version of a message beside the original, which stays. A member's message is sent again as edited and answered (1 token); a reply takes the text as written.",
+  })
+  async editMessage(
+    @Arg('messageId', () => ID) messageId: string,
+    @Arg('content', () => String) content: string,
+    @Ctx() context: GatewayContext,
+  ): Promise<EditMessagePayloadType> {
+    const edited = await editMessage(context, callerOf(context), messageId, content);
+    return { message: toMessageType(edited.message), reply: edited.reply ? toMessageType(edited.reply) : null };
+  }
+
+  @Mutation(() => DeleteMessagePayloadType, {
+    description: 'Deletes a message with every message after it on its branches; the branch shown moves to what remains.',
+  })
+  deleteMessage(@Arg('messageId', () => ID) messageId: string, @Ctx() context: GatewayContext): Promise<DeleteMessagePayloadType> {
+    return deleteMessage(context, callerOf(context), messageId);
+  }
+
+  @Mutation(() => MessageType, { description: 'A new version of a reply that carries on from its text (1 token); the original stays.' })
+  async continueReply(@Arg('messageId', () => ID) messageId: string, @Ctx() context: GatewayContext): Promise<MessageType> {
+    return toMessageType(await continueReply(context, callerOf(context), messageId));
+  }
+
+  @Mutation(() => ConversationType, { description: 'Shows the newest branch through a message (switching branches).' })
+  switchBranch(@Arg('messageId', () => ID) messageId: string, @Ctx() context: GatewayContext): Promise<ConversationType> {
+    return selectBranch(context, callerOf(context), messageId, 'latest');
+  }
+
+  @Mutation(() => ConversationType, {
+    description: 'Ends the branch shown at a message, so the next message sent starts a new branch from it; nothing is removed.',
+  })
+  branchFrom(@Arg('messageId', () => ID) messageId: string, @Ctx() context: GatewayContext): Promise<ConversationType> {
+    return selectBranch(context, callerOf(context), messageId, 'here');
+  }
+
+  @Mutation(() => MessageType, { description: 'Shows another version of a message, with the newest branch below it.' })
   async selectSwipe(
     @Arg('messageId', () => ID) messageId: string,
     @Arg('index', () => Int) index: number,

@@ -25,6 +25,7 @@ export enum ConversationUpdateKind {
   TYPING = 'typing',
   DELTA = 'delta',
   MESSAGE = 'message',
+  BRANCH = 'branch',
   DELETED = 'deleted',
 }
 registerEnumType(ConversationUpdateKind, { name: 'ConversationUpdateType' });
@@ -36,8 +37,9 @@ export enum CardFormat {
 }
 registerEnumType(CardFormat, { name: 'CharacterCardFormat', description: 'PNG carries both V2 (chara) and V3 (ccv3) data.' });
 
-@ObjectType('Swipe', { description: 'One version of an assistant reply.' })
+@ObjectType('Swipe', { description: 'One version of a message: the message itself or a sibling (same parent, same role).' })
 export class SwipeType {
+  @Field(() => ID, { description: 'The message that is this version.' }) id!: string;
   @Field(() => String) content!: string;
   @Field(() => MessageStatusType) status!: MessageStatusType;
   @Field(() => String, { nullable: true }) model!: string | null;
@@ -54,9 +56,14 @@ export class MessageType {
   @Field(() => String, { nullable: true, description: "The model that wrote the reply; 'demo' for the scripted demo responder." })
   model!: string | null;
   @Field(() => String, { nullable: true }) errorCode!: string | null;
-  @Field(() => Int) swipeIndex!: number;
+  @Field(() => ID, { nullable: true, description: 'The message this one follows; null for the first message of a branch.' })
+  parentId!: string | null;
+  @Field(() => Int, { description: "This message's place among its versions (`swipes`)." }) swipeIndex!: number;
   @Field(() => Int) swipeCount!: number;
-  @Field(() => [SwipeType]) swipes!: SwipeType[];
+  @Field(() => [SwipeType], { description: 'Its versions: its siblings of the same role, itself included, oldest first.' })
+  swipes!: SwipeType[];
+  @Field(() => Boolean, { description: 'Written by the member as a new version of a reply, rather than generated.' })
+  edited!: boolean;
   @Field(() => ModerationStateType, { description: 'REMOVED: a moderator removed this reply; its text is not served.' })
   moderationState!: ModerationStateType;
   @Field(() => GraphQLISODateTime) createdAt!: string;
@@ -99,6 +106,8 @@ export class ConversationType {
   @Field(() => String) title!: string;
   @Field(() => ID, { nullable: true }) characterId!: string | null;
   @Field(() => String, { nullable: true }) characterName!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The last message of the branch shown (the messages query reads that branch).' })
+  activeLeafId!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
 }
@@ -135,6 +144,21 @@ export class ConversationUpdateType {
   @Field(() => Int, { nullable: true, description: 'delta: where `text` starts in the reply.' }) offset?: number | null;
   @Field(() => String, { nullable: true }) text?: string | null;
   @Field(() => MessageType, { nullable: true }) message?: MessageType | null;
+  @Field(() => ID, { nullable: true, description: 'branch: the last message of the branch now shown; read the messages again.' })
+  activeLeafId?: string | null;
+}
+
+@ObjectType('EditMessagePayload')
+export class EditMessagePayloadType {
+  @Field(() => MessageType, { description: 'The new version; the original stays as a sibling.' }) message!: MessageType;
+  @Field(() => MessageType, { nullable: true, description: "The reply to an edited member's message, streaming at first." })
+  reply!: MessageType | null;
+}
+
+@ObjectType('DeleteMessagePayload')
+export class DeleteMessagePayloadType {
+  @Field(() => ConversationType) conversation!: ConversationType;
+  @Field(() => Int, { description: 'Messages deleted: the message and every message after it on its branches.' }) deleted!: number;
 }
 
 @ObjectType('Personality')

@@ -12,6 +12,7 @@ import { ModerationResolver } from './moderation.resolver';
 import { NodeResolver } from './node.resolver';
 import { OperatorResolver } from './operator.resolver';
 import { PhotosResolver } from './photos.resolver';
+import { StoryResolver } from './story.resolver';
 import { TokensResolver } from './tokens.resolver';
 import { LiveHub } from '../live-hub';
 
@@ -24,6 +25,7 @@ export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
       AccountDataResolver,
       TokensResolver,
       ChatResolver,
+      StoryResolver,
       CharacterResolver,
       MediaResolver,
       ModerationResolver,

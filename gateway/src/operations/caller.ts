@@ -6,6 +6,7 @@ import type { LiveHub } from '../live-hub';
 import type { MediaClient } from '../media-client';
 import type { ContentAccess } from '../moderation/content-access';
 import type { ModerationTargets } from '../moderation/moderation-targets';
+import type { StoryClient } from '../stories/story-client';
 
 /** Who calls an operation, whatever the transport: built once per request by `callerOf` (GraphQL and REST each have one). */
 export interface Caller {
@@ -27,6 +28,7 @@ export interface Caller {
 export interface Services {
   identity: IdentityClient;
   chat: ChatClient;
+  stories: StoryClient;
   media: MediaClient;
   access: ContentAccess;
   targets: ModerationTargets;

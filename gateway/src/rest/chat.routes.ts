@@ -20,6 +20,10 @@ import {
   listMessages,
   listRecentConversations,
   regenerateReply,
+  editMessage,
+  deleteMessage,
+  continueReply,
+  selectBranch,
   renameConversation,
   sendMessageAndWait,
   stopReply,
@@ -125,9 +129,38 @@ export function chatRoutes(services: Services, route: Route): Router {
   );
   router.post(
     '/chat/:conversationId/regenerate',
-    route(async (req, res, caller) =>
-      res.status(202).json(restMessage(await regenerateReply(services, caller, id(req, 'conversationId')))),
-    ),
+    jsonBody,
+    route(async (req, res, caller) => {
+      const { messageId } = bodyObject(req);
+      const message = await regenerateReply(services, caller, id(req, 'conversationId'), typeof messageId === 'string' ? messageId : null);
+      res.status(202).json(restMessage(message));
+    }),
+  );
+  // The message tree: a new version beside a message (edit), deletion of a message and what follows it, a reply
+  // continued as a new version, and which branch is shown.
+  router.put(
+    '/messages/:id',
+    jsonBody,
+    route(async (req, res, caller) => {
+      const edited = await editMessage(services, caller, id(req), bodyObject(req).content);
+      res.status(201).json({ message: restMessage(edited.message), reply: edited.reply ? restMessage(edited.reply) : null });
+    }),
+  );
+  router.delete(
+    '/messages/:id',
+    route(async (req, res, caller) => res.json(await deleteMessage(services, caller, id(req)))),
+  );
+  router.post(
+    '/messages/:id/continue',
+    route(async (req, res, caller) => res.status(202).json(restMessage(await continueReply(services, caller, id(req))))),
+  );
+  router.post(
+    '/messages/:id/branch',
+    jsonBody,
+    route(async (req, res, caller) => {
+      const end = bodyObject(req).end === 'here' ? 'here' : 'latest';
+      res.json(await selectBranch(services, caller, id(req), end));
+    }),
   );
 
   router.get(

@@ -43,6 +43,44 @@ export const SUGGESTED_TRAITS = [
   'Artistic',
 ] as const;
 
+/** Sampler keys a model server may take beyond the named ones (min_p, top_k, repetition_penalty…); never these. */
+const RESERVED_SAMPLER_KEYS = new Set([
+  ...['model', 'messages', 'stream', 'stream_options', 'n', 'best_of', 'tools', 'tool_choice', 'functions', 'function_call', 'user'],
+  // The named settings have their own fields; these would lift the reply-length cap.
+  ...['temperature', 'top_p', 'stop', 'presence_penalty', 'frequency_penalty', 'max_tokens', 'max_completion_tokens'],
+  ...['n_predict', 'num_predict', 'max_length', 'max_new_tokens'],
+]);
+
+/**
+ * How a reply or passage is sampled, per character or per conversation; a field left out takes the provider's
+ * default. `extras` pass through to servers that take more (llama.cpp, vLLM, Ollama's OpenAI API).
+ */
+export const SamplerSettings = z.object({
+  temperature: z.number().min(0, 'Temperature must be between 0 and 2').max(2, 'Temperature must be between 0 and 2').nullish(),
+  topP: z.number().gt(0, 'top_p must be above 0 and at most 1').max(1, 'top_p must be above 0 and at most 1').nullish(),
+  maxTokens: z
+    .number()
+    .int()
+    .min(16, 'Max tokens must be between 16 and 4096')
+    .max(4096, 'Max tokens must be between 16 and 4096')
+    .nullish(),
+  stop: z
+    .array(z.string().min(1, 'A stop sequence cannot be empty').max(32, 'A stop sequence can be at most 32 characters'))
+    .max(4, 'At most 4 stop sequences')
+    .nullish(),
+  presencePenalty: z.number().min(-2, 'Penalties must be between -2 and 2').max(2, 'Penalties must be between -2 and 2').nullish(),
+  frequencyPenalty: z.number().min(-2, 'Penalties must be between -2 and 2').max(2, 'Penalties must be between -2 and 2').nullish(),
+  extras: z
+    .record(
+      z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Extra sampler names are lower-case letters, digits and _'),
+      z.union([z.number(), z.boolean(), z.string().max(200)]),
+    )
+    .refine((extras) => Object.keys(extras).length <= 8, 'At most 8 extra sampler settings')
+    .refine((extras) => !Object.keys(extras).some((key) => RESERVED_SAMPLER_KEYS.has(key)), 'That extra sampler setting is not allowed')
+    .nullish(),
+});
+export type SamplerSettings = z.infer<typeof SamplerSettings>;
+
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 
 const Id = z.string().uuid();
@@ -142,6 +180,8 @@ export const Conversation = z.object({
   title: z.string(),
   characterId: Id.nullable(),
   characterName: z.string().nullable(),
+  /** The last message of the branch shown; null before the first message. */
+  activeLeafId: Id.nullable(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });
@@ -151,8 +191,9 @@ export const MESSAGE_STATUSES = ['complete', 'streaming', 'failed', 'cancelled']
 export const MessageStatus = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
-/** One alternative reply of an assistant message (a "swipe"). */
+/** One version of a message: the message itself or a sibling (same parent, same role), as a "swipe". */
 export const Swipe = z.object({
+  id: Id,
   content: z.string(),
   status: MessageStatus,
   model: z.string().nullable(),
@@ -164,7 +205,7 @@ export type Swipe = z.infer<typeof Swipe>;
 export const Message = z.object({
   id: Id,
   conversationId: Id,
-  /** Position in the conversation; cursors are built from it. */
+  /** Position in the conversation, growing along every branch; cursors are built from it. */
   seq: z.number().int(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
@@ -172,8 +213,13 @@ export const Message = z.object({
   /** The model (or 'demo') that wrote an assistant reply. */
   model: z.string().nullable(),
   errorCode: z.string().nullable(),
+  /** The message this one answers or follows; null for the first message of a branch (a conversation is a tree). */
+  parentId: Id.nullable(),
+  /** This message's place among its versions (`swipes`: its siblings of the same role, itself included, oldest first). */
   swipeIndex: z.number().int(),
   swipes: z.array(Swipe),
+  /** Written by the member as a new version of a reply, rather than generated. */
+  edited: z.boolean(),
   /** `removed`: a moderator removed this reply; its text is no longer served. */
   moderationState: ModerationState,
   createdAt: z.string().datetime(),
@@ -237,9 +283,32 @@ export const chatRpc = {
     ConversationRef.extend({ content: MessageContent }),
     z.object({ userMessage: Message, assistantMessage: Message }),
   ),
-  /** Generates another version of the last assistant reply (a new swipe). */
-  regenerateReply: defineRpc('svc.chat.reply.regenerate', ConversationRef, Message),
+  /** Writes another version of a reply (the last one shown when no messageId), as its sibling; the new version is shown. */
+  regenerateReply: defineRpc('svc.chat.reply.regenerate', ConversationRef.extend({ messageId: Id.nullish() }), Message),
+  /** Shows version `index` of a message (its sibling), with the newest branch below it; returns that version. */
   selectSwipe: defineRpc('svc.chat.reply.swipe', UserRef.extend({ messageId: Id, index: z.number().int().min(0) }), Message),
+  /**
+   * A new version of a message beside it (the original stays): a member's message is sent again as written, and
+   * answered (1 token); a reply takes the member's text as is, without generation.
+   */
+  editMessage: defineRpc(
+    'svc.chat.message.edit',
+    UserRef.extend({ messageId: Id, content: MessageContent }),
+    z.object({ message: Message, reply: Message.nullable() }),
+  ),
+  /** Deletes a message with every message after it on its branches; the branch shown moves to what remains. */
+  deleteMessage: defineRpc(
+    'svc.chat.message.delete',
+    UserRef.extend({ messageId: Id }),
+    z.object({ conversation: Conversation, deleted: z.number().int() }),
+  ),
+  /** A new version of a reply that carries on from its text (1 token); the original stays as a sibling. */
+  continueReply: defineRpc('svc.chat.reply.continue', UserRef.extend({ messageId: Id }), Message),
+  /**
+   * Shows the branch through a message: `latest` continues to the newest message below it (switching branches),
+   * `here` ends the branch shown at it, so the next message starts a new branch from there.
+   */
+  selectBranch: defineRpc('svc.chat.branch.select', UserRef.extend({ messageId: Id, end: z.enum(['latest', 'here']) }), Conversation),
   stopReply: defineRpc('svc.chat.reply.stop', ConversationRef, z.object({ stopped: z.boolean() })),
   providerInfo: defineRpc('svc.chat.provider.info', z.object({}), ChatProviderInfo),
 
@@ -294,6 +363,8 @@ export const ChatLiveUpdate = z.discriminatedUnion('type', [
     sentAt: z.number().optional(),
   }),
   z.object({ type: z.literal('message'), conversationId: Id, message: Message }),
+  /** The branch shown changed (a switch, a branch, a deletion): clients read the messages again. */
+  z.object({ type: z.literal('branch'), conversationId: Id, activeLeafId: Id.nullable() }),
   z.object({ type: z.literal('deleted'), conversationId: Id }),
 ]);
 export type ChatLiveUpdate = z.infer<typeof ChatLiveUpdate>;
@@ -313,6 +384,8 @@ export const chatEvents = {
     1,
     z.object({ conversationId: Id, messageId: Id, role: z.enum(['user', 'assistant']), length: z.number().int() }),
   ),
+  /** A message and every message after it on its branches were deleted by the member. */
+  messagesDeleted: defineEvent('evt.chat.message.deleted', 1, z.object({ conversationId: Id, messageId: Id, count: z.number().int() })),
   replyStarted: defineEvent('evt.chat.reply.started', 1, ReplyRef.extend({ model: z.string(), isDemo: z.boolean() })),
   replyCompleted: defineEvent(
     'evt.chat.reply.completed',

@@ -1,5 +1,6 @@
 import { accountDataEvents, accountDataRpc } from './account-data';
 import { CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT, chatEvents, chatRpc } from './chat';
+import { STORY_LIVE_SUBJECTS, storyEvents, storyRpc } from './stories';
 import type { EventDef, RpcDef } from './contract';
 import { ACHIEVEMENTS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT, TOKENS_LIVE_SUBJECTS, identityEvents, identityRpc } from './identity';
 import { GENERATION_CANCEL_SUBJECT, GENERATION_LIVE_SUBJECTS, mediaEvents, mediaRpc } from './media';
@@ -67,6 +68,7 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       identityRpc.getAchievements,
       identityRpc.getPlan,
       ...all(chatRpc),
+      ...all(storyRpc),
       ...all(mediaRpc),
       ...all(accountDataRpc),
     ],
@@ -78,7 +80,14 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     tailsAllEvents: true,
     discoversServices: true,
     publishesLive: [],
-    subscribesLive: [CHAT_LIVE_SUBJECTS, GENERATION_LIVE_SUBJECTS, TOKENS_LIVE_SUBJECTS, ACHIEVEMENTS_LIVE_SUBJECTS, SESSION_ENDED_SUBJECT],
+    subscribesLive: [
+      CHAT_LIVE_SUBJECTS,
+      STORY_LIVE_SUBJECTS,
+      GENERATION_LIVE_SUBJECTS,
+      TOKENS_LIVE_SUBJECTS,
+      ACHIEVEMENTS_LIVE_SUBJECTS,
+      SESSION_ENDED_SUBJECT,
+    ],
   },
   identity: {
     requests: [],
@@ -89,6 +98,7 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
       'identity-stats': [
         chatEvents.messageCreated,
         chatEvents.characterCreated,
+        storyEvents.storyStarted,
         mediaEvents.imageGenerated,
         mediaEvents.visibilityChanged,
         mediaEvents.imageLiked,
@@ -104,8 +114,8 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
   },
   chat: {
     requests: [identityRpc.debitTokens, identityRpc.refundTokens, identityRpc.consumeQuota, identityRpc.getQuotas],
-    serves: [...all(chatRpc), accountDataRpc.exportChat, accountDataRpc.exportChatMessages],
-    publishesEvents: all(chatEvents),
+    serves: [...all(chatRpc), ...all(storyRpc), accountDataRpc.exportChat, accountDataRpc.exportChatMessages],
+    publishesEvents: [...all(chatEvents), ...all(storyEvents)],
     durableConsumers: {
       // Moderators' decisions on characters and replies, and suspensions (services/chat/src/moderation).
       'chat-moderation': [identityEvents.moderationActioned, identityEvents.memberSuspended, identityEvents.memberUnsuspended],
@@ -115,8 +125,8 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     tailsEvents: [],
     tailsAllEvents: false,
     discoversServices: false,
-    // Replies stream to the gateway; a stop reaches whichever chat instance writes the reply.
-    publishesLive: [CHAT_LIVE_SUBJECTS, CHAT_STOP_SUBJECT],
+    // Replies and passages stream to the gateway; a stop reaches whichever chat instance writes the turn.
+    publishesLive: [CHAT_LIVE_SUBJECTS, STORY_LIVE_SUBJECTS, CHAT_STOP_SUBJECT],
     subscribesLive: [CHAT_STOP_SUBJECT],
   },
   media: {

@@ -2,6 +2,7 @@ import { type Bus, type Subscription } from '@app/kit';
 import { chatRpc } from '@app/schema';
 import type { CharactersService } from './characters/characters.service';
 import type { ConversationsService } from './conversations/conversations.service';
+import type { RepliesService } from './conversations/replies.service';
 import type { ChatModeration } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 
@@ -12,6 +13,7 @@ const avatarReply = (avatar: { contentType: string; body: Buffer } | null) =>
 export function serveChat(
   bus: Bus,
   conversations: ConversationsService,
+  replies: RepliesService,
   characters: CharactersService,
   moderation: ChatModeration,
   provider: ChatProvider,
@@ -31,9 +33,15 @@ export function serveChat(
       conversations.listMessages(userId, conversationId, limit, beforeSeq ?? null),
     ),
     bus.serve(chatRpc.getMessage, ({ userId, messageId }) => conversations.getMessage(userId, messageId)),
-    bus.serve(chatRpc.sendMessage, ({ userId, conversationId, content }) => conversations.send(userId, conversationId, content)),
-    bus.serve(chatRpc.regenerateReply, ({ userId, conversationId }) => conversations.regenerate(userId, conversationId)),
+    bus.serve(chatRpc.sendMessage, ({ userId, conversationId, content }) => replies.send(userId, conversationId, content)),
+    bus.serve(chatRpc.regenerateReply, ({ userId, conversationId, messageId }) =>
+      replies.regenerate(userId, conversationId, messageId ?? null),
+    ),
+    bus.serve(chatRpc.editMessage, ({ userId, messageId, content }) => replies.edit(userId, messageId, content)),
+    bus.serve(chatRpc.continueReply, ({ userId, messageId }) => replies.continueReply(userId, messageId)),
     bus.serve(chatRpc.selectSwipe, ({ userId, messageId, index }) => conversations.selectSwipe(userId, messageId, index)),
+    bus.serve(chatRpc.selectBranch, ({ userId, messageId, end }) => conversations.selectBranch(userId, messageId, end)),
+    bus.serve(chatRpc.deleteMessage, ({ userId, messageId }) => conversations.deleteMessage(userId, messageId)),
     bus.serve(chatRpc.stopReply, async ({ userId, conversationId }) => ({ stopped: await conversations.stop(userId, conversationId) })),
     bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
 

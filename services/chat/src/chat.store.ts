@@ -2,12 +2,14 @@ import type { SqlSession, UnitOfWork } from '@app/kit';
 import { CharactersRepository } from './characters/characters.repository';
 import { ConversationsRepository } from './conversations/conversations.repository';
 import { ModerationRepository } from './moderation/moderation.repository';
+import { StoriesRepository } from './stories/stories.repository';
 
 /** Chat's repositories, bound to the session of one unit of work: a read on the pool, or the transaction they run in. */
 export const chatRepositories = (session: SqlSession) => ({
   conversations: new ConversationsRepository(session),
   characters: new CharactersRepository(session),
   moderation: new ModerationRepository(session),
+  stories: new StoriesRepository(session),
 });
 
 export type ChatRepositories = ReturnType<typeof chatRepositories>;

@@ -1,6 +1,6 @@
 import { PendingCharges, type ServiceDefinition, UnitOfWork, circuitStates } from '@app/kit';
 import { MODERATION_MODEL_CIRCUIT, modelStageEnvironment, openContentPolicy, policyEnvironment } from '@app/policy';
-import { chatEvents } from '@app/schema';
+import { type ChatLiveUpdate, chatEvents } from '@app/schema';
 import { openChatAccountDataStore, serveChatAccountData, startChatErasure } from './account-data/account-data';
 import { CardParser } from './cards/card-parser';
 import { CharactersService } from './characters/characters.service';
@@ -8,18 +8,27 @@ import { type ChatConfig, chatEnvironment, readChatConfig } from './chat.config'
 import { serveChat } from './chat.handlers';
 import { type ChatStore, chatRepositories } from './chat.store';
 import { ConversationsService } from './conversations/conversations.service';
+import { RepliesService } from './conversations/replies.service';
+import { publishChatUpdate, replyTurns } from './conversations/reply-turns';
+import { GenerationEngine } from './generation/engine';
 import { MemberLedger } from './member-ledger';
 import { ChatInitial1763800000001 } from './migrations/1763800000001-chat-initial';
 import { ChatCore1763900000000 } from './migrations/1763900000000-chat-core';
 import { ChatPendingCharges1764200000000 } from './migrations/1764200000000-chat-pending-charges';
 import { ChatModeration1764900000000 } from './migrations/1764900000000-chat-moderation';
 import { ChatModerationMarks1765000000000 } from './migrations/1765000000000-chat-moderation-marks';
+import { ChatStories1766000000000 } from './migrations/1766000000000-chat-stories';
+import { ChatMessageTree1766100000000 } from './migrations/1766100000000-chat-message-tree';
 import { ChatModeration, startModerationConsumer } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 import { CHAT_PROVIDER_CIRCUIT, CircuitBreakerProvider } from './providers/circuit-breaker';
+import { PassageTurns } from './stories/passage-turns';
+import { serveStories } from './stories/stories.handlers';
+import { StoriesService } from './stories/stories.service';
+import { StoryLedger } from './stories/story-ledger';
+import { StoryLive } from './stories/story-live';
 import { DemoChatProvider } from './providers/demo.provider';
 import { OpenAiChatProvider, chatProviderEnvironment, readOpenAiChatConfig } from './providers/openai-chat.provider';
-import { ReplyEngine } from './replies/reply-engine';
 
 export type { ChatProvider } from './providers/chat-provider';
 export { DemoChatProvider } from './providers/demo.provider';
@@ -40,7 +49,7 @@ export function chooseProvider(env: NodeJS.ProcessEnv, config: ChatConfig): Chat
   return new CircuitBreakerProvider(provider, { name: CHAT_PROVIDER_CIRCUIT, failureThreshold: 5, cooldownMs: 30_000 });
 }
 
-/** Conversations, messages and characters; replies are produced here, streamed live, and charged via identity. */
+/** Conversations, messages, characters and stories; replies and passages are written here, streamed live, and charged via identity. */
 export const createChatService = (overrides: ChatServiceOverrides = {}): ServiceDefinition => ({
   name: 'chat',
   schema: 'chat',
@@ -52,6 +61,8 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     ChatPendingCharges1764200000000,
     ChatModeration1764900000000,
     ChatModerationMarks1765000000000,
+    ChatStories1766000000000,
+    ChatMessageTree1766100000000,
   ],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
@@ -61,22 +72,43 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     const charges = new PendingCharges(db, bus, { sweepIntervalMs: config.sweepIntervalMs });
     const ledger = new MemberLedger(bus, charges);
     const policy = openContentPolicy(env, (refusal) => bus.publishEvent(chatEvents.contentRefused, refusal, refusal.userId));
-    const engine = new ReplyEngine(store, bus, ledger, provider, config, policy);
+    const storyLive = new StoryLive(bus);
+    const engine = new GenerationEngine(
+      [replyTurns(store, bus), new PassageTurns(store, storyLive)],
+      ledger,
+      provider,
+      bus,
+      { leaseMs: config.replyLeaseMs, flushIntervalMs: config.flushIntervalMs, sweepIntervalMs: config.sweepIntervalMs },
+      policy,
+    );
     const cards = new CardParser({
       threads: config.cardParserThreads,
       queue: config.cardParserQueue,
       timeoutMs: config.cardParseTimeoutMs,
     });
     const characters = new CharactersService(store, ledger, cards, policy);
-    const conversations = new ConversationsService(store, ledger, characters, engine, provider, config, policy);
+    const publish = (update: ChatLiveUpdate) => publishChatUpdate(bus, update);
+    const conversations = new ConversationsService(store, characters, engine, publish, config, policy);
+    const replies = new RepliesService(store, ledger, characters, engine, publish, provider, config, policy);
+    const stories = new StoriesService(
+      store,
+      new StoryLedger(bus, charges),
+      characters,
+      engine,
+      provider,
+      { leaseMs: config.replyLeaseMs, sendsPerMinute: config.sendsPerMinute },
+      policy,
+      storyLive,
+    );
     const moderation = new ChatModeration(store);
-    const handlers = await serveChat(bus, conversations, characters, moderation, provider);
+    const handlers = await serveChat(bus, conversations, replies, characters, moderation, provider);
     const accountData = openChatAccountDataStore(db);
     // Discovery and the metrics show the provider's circuit and the content policy's model's (when one is configured).
     bus.reportStatus(() => ({ circuits: circuitStates([CHAT_PROVIDER_CIRCUIT, MODERATION_MODEL_CIRCUIT]) }));
     // Handlers stop first so no new reply starts while the engine winds down; card threads go last.
     return [
       ...handlers,
+      ...(await serveStories(bus, stories)),
       ...(await serveChatAccountData(bus, accountData)),
       await startModerationConsumer(bus, moderation),
       await startChatErasure(bus, accountData),

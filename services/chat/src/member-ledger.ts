@@ -1,10 +1,11 @@
 import type { Bus, PendingCharges } from '@app/kit';
 import { AppError, identityRpc } from '@app/schema';
+import type { RefundPort } from './generation/generation';
 
 const NOT_STARTED = 'Chat reply not started';
 
 /** The chat service's calls to the identity service's token ledger and free-plan quotas. */
-export class MemberLedger {
+export class MemberLedger implements RefundPort {
   constructor(
     private readonly bus: Bus,
     private readonly pending: PendingCharges,
@@ -34,13 +35,9 @@ export class MemberLedger {
     return this.pending.abandon({ userId, debitKey, refundReason: NOT_STARTED });
   }
 
-  /** Reverses a reply's charge exactly once (identity ignores repeats). */
-  async refundReply(userId: string, debitKey: string): Promise<boolean> {
-    const result = await this.bus.request(
-      identityRpc.refundTokens,
-      { userId, debitIdempotencyKey: debitKey, reason: 'Chat reply failed' },
-      { userId },
-    );
+  /** Reverses a turn's charge exactly once (identity ignores repeats); the engine's refund port. */
+  async refund(userId: string, debitKey: string, reason: string): Promise<boolean> {
+    const result = await this.bus.request(identityRpc.refundTokens, { userId, debitIdempotencyKey: debitKey, reason }, { userId });
     return result.refunded;
   }
 

@@ -71,6 +71,26 @@ function follow(ws: ReturnType<TestClient['subscriptions']>, id: string) {
   return stream;
 }
 
+/** Writes a conversation's messages straight into the database, alternating member and reply, as one branch shown. */
+async function insertBranch(
+  db: { execute(sql: string, params: unknown[]): Promise<unknown> },
+  conversationId: string,
+  ownerId: string,
+  contents: string[],
+): Promise<void> {
+  let parentId: string | null = null;
+  for (const [i, content] of contents.entries()) {
+    const id = randomUUID();
+    await db.execute(
+      `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "parent_id")
+       VALUES ($1, $2, $3, $4, $5, 'complete', $6)`,
+      [id, conversationId, ownerId, i % 2 ? 'assistant' : 'user', content, parentId],
+    );
+    parentId = id;
+  }
+  await db.execute(`UPDATE "chat"."conversations" SET "active_leaf_id" = $2 WHERE "id" = $1`, [conversationId, parentId]);
+}
+
 describe.each(testTargets().map((target) => [target.name, target] as [string, TestTarget]))('chat on %s', (_name, target) => {
   let platform: EmbeddedPlatform;
   let cleanup: () => Promise<void>;
@@ -404,12 +424,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         const id = await newConversation(client);
         const chat = platform.services.find((service) => service.name === 'chat')!;
         const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
-        for (let i = 0; i < 20; i++) {
-          await chat.db.execute(
-            `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
-            [randomUUID(), id, owner, i % 2 ? 'assistant' : 'user', `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`],
-          );
-        }
+        await insertBranch(
+          chat.db,
+          id,
+          owner,
+          Array.from({ length: 20 }, (_, i) => `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`),
+        );
         const before = provider.prompts.length;
         await client.fetch(`/api/chat/${id}`, { method: 'POST', json: { content: 'What happened so far?' } });
         await eventually(() => {
@@ -437,12 +457,12 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       const id = await newConversation(client);
       const chat = platform.services.find((service) => service.name === 'chat')!;
       const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
-      for (let i = 0; i < 75; i++) {
-        await chat.db.execute(
-          `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
-          [randomUUID(), id, owner, i % 2 ? 'assistant' : 'user', `message ${i}`],
-        );
-      }
+      await insertBranch(
+        chat.db,
+        id,
+        owner,
+        Array.from({ length: 75 }, (_, i) => `message ${i}`),
+      );
       const query = `query($id: ID!, $before: String) { messages(conversationId: $id, last: 30, before: $before) {
         nodes { content } pageInfo { hasPreviousPage startCursor } } }`;
       type Page = { messages: { nodes: { content: string }[]; pageInfo: { hasPreviousPage: boolean; startCursor: string } } };
@@ -475,8 +495,8 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         [owner, debitKey],
       );
       await chat.db.execute(
-        `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "swipes", "debit_key", "lease_until")
-         VALUES ($1, $2, $3, 'assistant', 'half a rep', 'streaming', '[{"content":"half a rep","status":"streaming","model":null,"errorCode":null,"createdAt":"2026-01-01T00:00:00.000Z"}]', $4, now() - interval '1 second')`,
+        `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "debit_key", "lease_until")
+         VALUES ($1, $2, $3, 'assistant', 'half a rep', 'streaming', $4, now() - interval '1 second')`,
         [messageId, id, owner, debitKey],
       );
       await eventually(async () => {

@@ -279,16 +279,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         for (let i = 0; i < 20; i++) {
           turnIds.push(randomUUID());
           await db.execute(
-            `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status") VALUES ($1, $2, $3, $4, $5, 'complete')`,
+            `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "parent_id")
+             VALUES ($1, $2, $3, $4, $5, 'complete', $6)`,
             [
               turnIds[i],
               conversationId,
               owner,
               i % 2 ? 'assistant' : 'user',
               `turn ${i}: ${'a long sentence about the voyage '.repeat(6)}`,
+              turnIds[i - 1] ?? null,
             ],
           );
         }
+        // One branch, shown.
+        await db.execute(`UPDATE "chat"."conversations" SET "active_leaf_id" = $2 WHERE "id" = $1`, [conversationId, turnIds.at(-1)]);
         const removedId = turnIds[1]!;
         const [removed] = await db.query<{ seq: string }>(`SELECT "seq" FROM "chat"."messages" WHERE "id" = $1`, [removedId]);
         const summaryOf = async () =>

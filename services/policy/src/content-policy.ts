@@ -13,6 +13,8 @@ export const POLICY_PATHS = [
   'character',
   'card.import',
   'story',
+  'story.passage',
+  'story.summary',
   'report',
 ] as const;
 export type PolicyPath = (typeof POLICY_PATHS)[number];

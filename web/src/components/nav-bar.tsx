@@ -48,8 +48,8 @@ export function NavBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { role } = useCurrentUser();
-  // Moderators have one link more (Moderation): their bar keeps the menu button up to the next breakpoint.
-  const desktopFrom = canModerate(role) ? 'lg' : 'md';
+  // Six links fit beside the account controls from lg; moderators have one more (Moderation) and keep the menu to xl.
+  const desktopFrom = canModerate(role) ? 'xl' : 'lg';
   // The mobile menu belongs to the page it was opened on, so navigating closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const isMenuOpen = openOnPath === pathname;

@@ -79,6 +79,24 @@ type Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": typeof types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": typeof types.StoryFieldsFragmentDoc,
+    "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": typeof types.StoryPassageFieldsFragmentDoc,
+    "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": typeof types.StoryMapNodeFieldsFragmentDoc,
+    "\n  query Stories {\n    stories(first: 100) {\n      nodes {\n        ...StoryFields\n      }\n      totalCount\n    }\n  }\n": typeof types.StoriesDocument,
+    "\n  query StoryById($id: ID!) {\n    story(id: $id) {\n      ...StoryFields\n    }\n  }\n": typeof types.StoryByIdDocument,
+    "\n  query StoryPath($storyId: ID!, $passageId: ID) {\n    storyPath(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n": typeof types.StoryPathDocument,
+    "\n  query StoryMap($storyId: ID!) {\n    storyMap(storyId: $storyId) {\n      ...StoryMapNodeFields\n    }\n  }\n": typeof types.StoryMapDocument,
+    "\n  query StoryExport($storyId: ID!, $passageId: ID) {\n    storyExport(storyId: $storyId, passageId: $passageId) {\n      fileName\n      markdown\n    }\n  }\n": typeof types.StoryExportDocument,
+    "\n  subscription StoryUpdates($storyId: ID!) {\n    storyUpdates(storyId: $storyId) {\n      type\n      storyId\n      typing\n      passageId\n      offset\n      text\n      passage {\n        ...StoryPassageFields\n      }\n      story {\n        ...StoryFields\n      }\n    }\n  }\n": typeof types.StoryUpdatesDocument,
+    "\n  mutation StartStory($input: StartStoryInput!) {\n    startStory(input: $input) {\n      story {\n        ...StoryFields\n      }\n      passage {\n        ...StoryPassageFields\n      }\n    }\n  }\n": typeof types.StartStoryDocument,
+    "\n  mutation ChooseStoryOption($storyId: ID!, $passageId: ID!, $choiceIndex: Int!) {\n    chooseStoryOption(storyId: $storyId, passageId: $passageId, choiceIndex: $choiceIndex) {\n      ...StoryPassageFields\n    }\n  }\n": typeof types.ChooseStoryOptionDocument,
+    "\n  mutation TakeStoryAction($storyId: ID!, $passageId: ID!, $action: String!) {\n    takeStoryAction(storyId: $storyId, passageId: $passageId, action: $action) {\n      ...StoryPassageFields\n    }\n  }\n": typeof types.TakeStoryActionDocument,
+    "\n  mutation RetellPassage($storyId: ID!, $passageId: ID!) {\n    retellPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n": typeof types.RetellPassageDocument,
+    "\n  mutation GoToPassage($storyId: ID!, $passageId: ID!) {\n    goToPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryFields\n    }\n  }\n": typeof types.GoToPassageDocument,
+    "\n  mutation SetSavePoint($storyId: ID!, $passageId: ID!, $label: String!) {\n    setSavePoint(storyId: $storyId, passageId: $passageId, label: $label) {\n      ...StoryPassageFields\n    }\n  }\n": typeof types.SetSavePointDocument,
+    "\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n": typeof types.RenameStoryDocument,
+    "\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n": typeof types.DeleteStoryDocument,
+    "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n": typeof types.StopStoryDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
@@ -147,6 +165,24 @@ const documents: Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": types.StoryFieldsFragmentDoc,
+    "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": types.StoryPassageFieldsFragmentDoc,
+    "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": types.StoryMapNodeFieldsFragmentDoc,
+    "\n  query Stories {\n    stories(first: 100) {\n      nodes {\n        ...StoryFields\n      }\n      totalCount\n    }\n  }\n": types.StoriesDocument,
+    "\n  query StoryById($id: ID!) {\n    story(id: $id) {\n      ...StoryFields\n    }\n  }\n": types.StoryByIdDocument,
+    "\n  query StoryPath($storyId: ID!, $passageId: ID) {\n    storyPath(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n": types.StoryPathDocument,
+    "\n  query StoryMap($storyId: ID!) {\n    storyMap(storyId: $storyId) {\n      ...StoryMapNodeFields\n    }\n  }\n": types.StoryMapDocument,
+    "\n  query StoryExport($storyId: ID!, $passageId: ID) {\n    storyExport(storyId: $storyId, passageId: $passageId) {\n      fileName\n      markdown\n    }\n  }\n": types.StoryExportDocument,
+    "\n  subscription StoryUpdates($storyId: ID!) {\n    storyUpdates(storyId: $storyId) {\n      type\n      storyId\n      typing\n      passageId\n      offset\n      text\n      passage {\n        ...StoryPassageFields\n      }\n      story {\n        ...StoryFields\n      }\n    }\n  }\n": types.StoryUpdatesDocument,
+    "\n  mutation StartStory($input: StartStoryInput!) {\n    startStory(input: $input) {\n      story {\n        ...StoryFields\n      }\n      passage {\n        ...StoryPassageFields\n      }\n    }\n  }\n": types.StartStoryDocument,
+    "\n  mutation ChooseStoryOption($storyId: ID!, $passageId: ID!, $choiceIndex: Int!) {\n    chooseStoryOption(storyId: $storyId, passageId: $passageId, choiceIndex: $choiceIndex) {\n      ...StoryPassageFields\n    }\n  }\n": types.ChooseStoryOptionDocument,
+    "\n  mutation TakeStoryAction($storyId: ID!, $passageId: ID!, $action: String!) {\n    takeStoryAction(storyId: $storyId, passageId: $passageId, action: $action) {\n      ...StoryPassageFields\n    }\n  }\n": types.TakeStoryActionDocument,
+    "\n  mutation RetellPassage($storyId: ID!, $passageId: ID!) {\n    retellPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n": types.RetellPassageDocument,
+    "\n  mutation GoToPassage($storyId: ID!, $passageId: ID!) {\n    goToPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryFields\n    }\n  }\n": types.GoToPassageDocument,
+    "\n  mutation SetSavePoint($storyId: ID!, $passageId: ID!, $label: String!) {\n    setSavePoint(storyId: $storyId, passageId: $passageId, label: $label) {\n      ...StoryPassageFields\n    }\n  }\n": types.SetSavePointDocument,
+    "\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n": types.RenameStoryDocument,
+    "\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n": types.DeleteStoryDocument,
+    "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n": types.StopStoryDocument,
     "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
@@ -424,6 +460,78 @@ export function graphql(source: "\n  subscription AchievementEarned {\n    achie
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n"): (typeof documents)["\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n"): (typeof documents)["\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Stories {\n    stories(first: 100) {\n      nodes {\n        ...StoryFields\n      }\n      totalCount\n    }\n  }\n"): (typeof documents)["\n  query Stories {\n    stories(first: 100) {\n      nodes {\n        ...StoryFields\n      }\n      totalCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoryById($id: ID!) {\n    story(id: $id) {\n      ...StoryFields\n    }\n  }\n"): (typeof documents)["\n  query StoryById($id: ID!) {\n    story(id: $id) {\n      ...StoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoryPath($storyId: ID!, $passageId: ID) {\n    storyPath(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n"): (typeof documents)["\n  query StoryPath($storyId: ID!, $passageId: ID) {\n    storyPath(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoryMap($storyId: ID!) {\n    storyMap(storyId: $storyId) {\n      ...StoryMapNodeFields\n    }\n  }\n"): (typeof documents)["\n  query StoryMap($storyId: ID!) {\n    storyMap(storyId: $storyId) {\n      ...StoryMapNodeFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StoryExport($storyId: ID!, $passageId: ID) {\n    storyExport(storyId: $storyId, passageId: $passageId) {\n      fileName\n      markdown\n    }\n  }\n"): (typeof documents)["\n  query StoryExport($storyId: ID!, $passageId: ID) {\n    storyExport(storyId: $storyId, passageId: $passageId) {\n      fileName\n      markdown\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription StoryUpdates($storyId: ID!) {\n    storyUpdates(storyId: $storyId) {\n      type\n      storyId\n      typing\n      passageId\n      offset\n      text\n      passage {\n        ...StoryPassageFields\n      }\n      story {\n        ...StoryFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription StoryUpdates($storyId: ID!) {\n    storyUpdates(storyId: $storyId) {\n      type\n      storyId\n      typing\n      passageId\n      offset\n      text\n      passage {\n        ...StoryPassageFields\n      }\n      story {\n        ...StoryFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartStory($input: StartStoryInput!) {\n    startStory(input: $input) {\n      story {\n        ...StoryFields\n      }\n      passage {\n        ...StoryPassageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartStory($input: StartStoryInput!) {\n    startStory(input: $input) {\n      story {\n        ...StoryFields\n      }\n      passage {\n        ...StoryPassageFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChooseStoryOption($storyId: ID!, $passageId: ID!, $choiceIndex: Int!) {\n    chooseStoryOption(storyId: $storyId, passageId: $passageId, choiceIndex: $choiceIndex) {\n      ...StoryPassageFields\n    }\n  }\n"): (typeof documents)["\n  mutation ChooseStoryOption($storyId: ID!, $passageId: ID!, $choiceIndex: Int!) {\n    chooseStoryOption(storyId: $storyId, passageId: $passageId, choiceIndex: $choiceIndex) {\n      ...StoryPassageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TakeStoryAction($storyId: ID!, $passageId: ID!, $action: String!) {\n    takeStoryAction(storyId: $storyId, passageId: $passageId, action: $action) {\n      ...StoryPassageFields\n    }\n  }\n"): (typeof documents)["\n  mutation TakeStoryAction($storyId: ID!, $passageId: ID!, $action: String!) {\n    takeStoryAction(storyId: $storyId, passageId: $passageId, action: $action) {\n      ...StoryPassageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetellPassage($storyId: ID!, $passageId: ID!) {\n    retellPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n"): (typeof documents)["\n  mutation RetellPassage($storyId: ID!, $passageId: ID!) {\n    retellPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryPassageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GoToPassage($storyId: ID!, $passageId: ID!) {\n    goToPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryFields\n    }\n  }\n"): (typeof documents)["\n  mutation GoToPassage($storyId: ID!, $passageId: ID!) {\n    goToPassage(storyId: $storyId, passageId: $passageId) {\n      ...StoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetSavePoint($storyId: ID!, $passageId: ID!, $label: String!) {\n    setSavePoint(storyId: $storyId, passageId: $passageId, label: $label) {\n      ...StoryPassageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetSavePoint($storyId: ID!, $passageId: ID!, $label: String!) {\n    setSavePoint(storyId: $storyId, passageId: $passageId, label: $label) {\n      ...StoryPassageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n"): (typeof documents)["\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n"): (typeof documents)["\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,7 +3,7 @@ import type { Role } from '../gql/graphql';
 import { canModerate } from './moderation';
 
 export interface NavItem {
-  /** Translation key of the link text (en: Home, Chat, Generator, Characters, Gallery, Moderation). */
+  /** Translation key of the link text (en: Home, Chat, Stories, Generator, Characters, Gallery, Moderation). */
   labelKey: ParseKeys;
   href: string;
   /** Shown to moderators and admins only. */
@@ -13,6 +13,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.home', href: '/' },
   { labelKey: 'nav.chat', href: '/chat' },
+  { labelKey: 'nav.stories', href: '/stories' },
   { labelKey: 'nav.generator', href: '/generator' },
   { labelKey: 'nav.characters', href: '/characters' },
   { labelKey: 'nav.gallery', href: '/gallery' },

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
 import { ChatIcon, CoinsIcon, GalleryIcon, ImageIcon, UsersIcon } from '../components/icons';
 import type { IconProps } from '@chakra-ui/react';
+import { StoryIcon } from '../features/stories/components/story-icons';
 import type { QuotaKind } from '../gql/graphql';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { MyQuotasDocument } from './dashboard-quotas';
@@ -13,13 +14,14 @@ import { MyQuotasDocument } from './dashboard-quotas';
 /** Spec §9: a balance below 3 tokens is low. */
 export const LOW_TOKEN_THRESHOLD = 3;
 
-/** The four tiles; texts under `dashboard.tiles.<key>`. */
+/** The tiles; texts under `dashboard.tiles.<key>`. */
 const TILES: {
-  key: 'chat' | 'generator' | 'characters' | 'gallery';
+  key: 'chat' | 'stories' | 'generator' | 'characters' | 'gallery';
   href: string;
   icon: ComponentType<IconProps>;
 }[] = [
   { key: 'chat', href: '/chat', icon: ChatIcon },
+  { key: 'stories', href: '/stories', icon: StoryIcon },
   { key: 'generator', href: '/generator', icon: ImageIcon },
   { key: 'characters', href: '/characters', icon: UsersIcon },
   { key: 'gallery', href: '/gallery', icon: GalleryIcon },
@@ -136,7 +138,7 @@ export default function DashboardPage() {
         <Heading as="h2" id="create-heading" size="lg" mb="4">
           {t('dashboard.startCreating')}
         </Heading>
-        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" listStyleType="none" m="0" p="0">
+        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4" listStyleType="none" m="0" p="0">
           {TILES.map(({ key, href, icon: TileIcon }) => (
             <li key={href}>
               <Card.Root

@@ -15,6 +15,7 @@ const PrivacyPage = lazy(() => import('../pages/privacy-page'));
 const RelaunchPage = lazy(() => import('../pages/relaunch-page'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const ChatPage = lazy(() => import('../pages/chat-page'));
+const StoriesPage = lazy(() => import('../features/stories/page'));
 const GeneratorPage = lazy(() => import('../pages/generator-page'));
 const CharactersPage = lazy(() => import('../pages/characters-page'));
 const GalleryPage = lazy(() => import('../pages/gallery-page'));
@@ -54,6 +55,7 @@ export default function MemberRoutes() {
           <Route element={<MemberLayout />}>
             <Route index element={<DashboardPage />} />
             <Route path="chat/:conversationId?" element={<ChatPage />} />
+            <Route path="stories/:storyId?" element={<StoriesPage />} />
             <Route path="generator" element={<GeneratorPage />} />
             <Route path="characters" element={<CharactersPage />} />
             <Route path="gallery" element={<GalleryPage />} />

@@ -9,20 +9,30 @@ const byOwner = (table: string, select = 'to_jsonb(t)'): PartQuery => ({
   orderBy: ['created_at', 'id'],
 });
 
+/** Parts ready for the archive that the export contract does not name yet (schema's CHAT_EXPORT_PARTS). */
+type StoryExportPart = 'stories' | 'storyPassages';
+
 /** What each part of the export reads; leases and debit keys are the service's bookkeeping, not the member's data. */
-const EXPORT_PARTS: Record<ChatExportPart | 'messages', PartQuery> = {
+const EXPORT_PARTS: Record<ChatExportPart | 'messages' | StoryExportPart, PartQuery> = {
   conversations: byOwner('conversations'),
   // The avatar comes with each character's exported card.
   characters: byOwner('characters'),
   messages: { ...byOwner('messages', `to_jsonb(t) - 'lease_until' - 'debit_key'`), orderBy: ['seq'] },
+  stories: byOwner('stories'),
+  storyPassages: { ...byOwner('story_passages', `to_jsonb(t) - 'lease_until' - 'debit_key'`), orderBy: ['seq'] },
 };
 
-/** Chat's side of a member's own data: their conversations, messages and characters. */
+/** Chat's side of a member's own data: their conversations, messages, characters and stories. */
 export class ChatAccountDataRepository {
   constructor(private readonly session: SqlSession) {}
 
   /** A page of one part of the member's export (messages are a part of their own). */
-  async exportPage(part: ChatExportPart | 'messages', userId: string, after: string[] | null, limit: number): Promise<ExportPage> {
+  async exportPage(
+    part: ChatExportPart | 'messages' | StoryExportPart,
+    userId: string,
+    after: string[] | null,
+    limit: number,
+  ): Promise<ExportPage> {
     const { rows, next } = await readPage(this.session, EXPORT_PARTS[part], userId, after, limit);
     return { rows, next };
   }
@@ -34,9 +44,13 @@ export class ChatAccountDataRepository {
     deleted += await this.session.execute(
       `DELETE FROM "chat"."moderation_marks" WHERE "subject_id" = $1
          OR "subject_id" IN (SELECT "id" FROM "chat"."characters" WHERE "owner_id" = $1)
-         OR "subject_id" IN (SELECT "id" FROM "chat"."messages" WHERE "owner_id" = $1)`,
+         OR "subject_id" IN (SELECT "id" FROM "chat"."messages" WHERE "owner_id" = $1)
+         OR "subject_id" IN (SELECT "id" FROM "chat"."story_passages" WHERE "owner_id" = $1)`,
       [userId],
     );
+    // Passages before their stories, so each is counted among the rows erased.
+    deleted += await this.session.execute(`DELETE FROM "chat"."story_passages" WHERE "owner_id" = $1`, [userId]);
+    deleted += await this.session.execute(`DELETE FROM "chat"."stories" WHERE "owner_id" = $1`, [userId]);
     deleted += await this.session.execute(`DELETE FROM "chat"."messages" WHERE "owner_id" = $1`, [userId]);
     deleted += await this.session.execute(`DELETE FROM "chat"."conversations" WHERE "owner_id" = $1`, [userId]);
     // Avatars go with their characters; other members' conversations keep their own snapshot of the persona.

@@ -1,5 +1,5 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Conversation, Message, MessageStatus, ModerationState, PageRequest, Swipe } from '@app/schema';
+import type { Conversation, Message, MessageStatus, ModerationState, PageRequest } from '@app/schema';
 import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 export interface ConversationRow {
@@ -10,6 +10,7 @@ export interface ConversationRow {
   character_snapshot: Record<string, unknown> | null;
   summary: string | null;
   summary_upto_seq: string | null;
+  active_leaf_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,12 +25,18 @@ export interface MessageRow {
   status: MessageStatus;
   model: string | null;
   error_code: string | null;
-  swipe_index: number;
-  swipes: Swipe[];
+  parent_id: string | null;
+  edited: boolean;
   debit_key: string | null;
   moderation_state: ModerationState;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A message with its versions (its siblings of the same role, itself included, oldest first). */
+export interface MessageWithVersions {
+  row: MessageRow;
+  versions: MessageRow[];
 }
 
 /** An assistant reply as moderators see it: with its conversation's owner and character, and the member's message it answered. */
@@ -37,17 +44,28 @@ export interface ReplyForModeration {
   id: string;
   owner_id: string;
   content: string;
-  swipes: Swipe[];
-  swipe_index: number;
   moderation_state: ModerationState;
   character_name: string | null;
   context: string | null;
   created_at: Date;
 }
 
-const CONVERSATION_COLUMNS = `"id", "owner_id", "title", "character_id", "character_snapshot", "summary", "summary_upto_seq", "created_at", "updated_at"`;
-const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "content", "status", "model", "error_code", "swipe_index", "swipes",
+const CONVERSATION_COLUMNS = `"id", "owner_id", "title", "character_id", "character_snapshot", "summary", "summary_upto_seq", "active_leaf_id",
+  "created_at", "updated_at"`;
+const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "content", "status", "model", "error_code", "parent_id", "edited",
   "debit_key", "moderation_state", "created_at", "updated_at"`;
+/** MESSAGE_COLUMNS of the table aliased `m`. */
+const M_COLUMNS = MESSAGE_COLUMNS.replace(/"(\w+)"/g, 'm."$1"');
+
+/**
+ * The branch that ends at `$1` (a message id), walked from its end to its first message: every message of a branch
+ * was written after its parent, so `seq` grows along it.
+ */
+const BRANCH_TO = (leaf: string) => `WITH RECURSIVE "branch" AS (
+    SELECT ${M_COLUMNS} FROM "chat"."messages" m WHERE m."id" = ${leaf}
+    UNION ALL
+    SELECT ${M_COLUMNS} FROM "chat"."messages" m JOIN "branch" b ON m."id" = b."parent_id"
+  )`;
 
 export function toConversation(row: ConversationRow): Conversation {
   const snapshotName = row.character_snapshot?.name;
@@ -57,25 +75,38 @@ export function toConversation(row: ConversationRow): Conversation {
     title: row.title,
     characterId: row.character_id,
     characterName: typeof snapshotName === 'string' ? snapshotName : null,
+    activeLeafId: row.active_leaf_id,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
-export function toMessage(row: MessageRow): Message {
-  // A removed reply keeps its place in the conversation, but none of its text is served.
-  const isRemoved = row.moderation_state === 'removed';
+const servedContent = (row: MessageRow) => (row.moderation_state === 'removed' ? '' : row.content);
+
+/** A message as members see it; `versions` are its siblings of the same role (itself included), oldest first. */
+export function toMessage(row: MessageRow, versions: readonly MessageRow[] = [row]): Message {
+  const all = versions.some((version) => version.id === row.id) ? versions : [...versions, row];
   return {
     id: row.id,
     conversationId: row.conversation_id,
     seq: Number(row.seq),
     role: row.role,
-    content: isRemoved ? '' : row.content,
+    // A removed reply keeps its place in the conversation, but none of its text is served.
+    content: servedContent(row),
     status: row.status,
     model: row.model,
     errorCode: row.error_code,
-    swipeIndex: row.swipe_index,
-    swipes: isRemoved ? row.swipes.map((swipe) => ({ ...swipe, content: '' })) : row.swipes,
+    parentId: row.parent_id,
+    swipeIndex: all.findIndex((version) => version.id === row.id),
+    swipes: all.map((version) => ({
+      id: version.id,
+      content: servedContent(version),
+      status: version.status,
+      model: version.model,
+      errorCode: version.error_code,
+      createdAt: new Date(version.created_at).toISOString(),
+    })),
+    edited: row.edited,
     moderationState: row.moderation_state,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -90,8 +121,8 @@ export interface NewMessage {
   content: string;
   status: MessageStatus;
   model: string | null;
-  swipes: Swipe[];
-  swipeIndex: number;
+  parentId: string | null;
+  edited?: boolean;
   debitKey: string | null;
   leaseMs: number | null;
 }
@@ -223,24 +254,59 @@ export class ConversationsRepository {
     return forgotten > 0;
   }
 
-  /** The newest `limit` messages before `beforeSeq`, oldest first, plus whether older ones exist. */
+  /** The newest `limit` messages of the branch shown before `beforeSeq`, oldest first, plus whether older ones exist. */
   async page(conversationId: string, limit: number, beforeSeq: number | null): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
     const rows = await this.session.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND ($2::bigint IS NULL OR "seq" < $2)
-       ORDER BY "seq" DESC LIMIT $3`,
+      `${BRANCH_TO(`(SELECT "active_leaf_id" FROM "chat"."conversations" WHERE "id" = $1)`)}
+       SELECT ${MESSAGE_COLUMNS} FROM "branch" WHERE $2::bigint IS NULL OR "seq" < $2 ORDER BY "seq" DESC LIMIT $3`,
       [conversationId, beforeSeq, limit + 1],
     );
     const hasOlder = rows.length > limit;
     return { rows: rows.slice(0, limit).reverse(), hasOlder };
   }
 
-  /** Messages before `beforeSeq` (all when null), oldest first, for building a prompt. */
-  async history(conversationId: string, beforeSeq: number, limit: number): Promise<MessageRow[]> {
+  /** The newest `limit` messages of the branch that ends at `leafId` (itself included), oldest first, for a prompt. */
+  async branch(leafId: string, limit: number): Promise<MessageRow[]> {
     const rows = await this.session.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 AND "seq" < $2 ORDER BY "seq" DESC LIMIT $3`,
-      [conversationId, beforeSeq, limit],
+      `${BRANCH_TO('$1::uuid')} SELECT ${MESSAGE_COLUMNS} FROM "branch" ORDER BY "seq" DESC LIMIT $2`,
+      [leafId, limit],
     );
     return rows.reverse();
+  }
+
+  /** Whether the message numbered `seq` lies on the branch that ends at `leafId` (a summary holds only on its own branch). */
+  async branchHas(leafId: string, seq: number): Promise<boolean> {
+    const rows = await this.session.query(`${BRANCH_TO('$1::uuid')} SELECT 1 FROM "branch" WHERE "seq" = $2 LIMIT 1`, [leafId, seq]);
+    return rows.length > 0;
+  }
+
+  /** The versions of each message: its siblings of the same role, itself included, oldest first. */
+  async versionsOf(rows: readonly MessageRow[]): Promise<Map<string, MessageRow[]>> {
+    const versions = new Map<string, MessageRow[]>();
+    if (!rows.length) return versions;
+    const siblings = await this.session.query<MessageRow>(
+      `SELECT ${M_COLUMNS} FROM "chat"."messages" m
+       JOIN (SELECT DISTINCT "conversation_id", "parent_id", "role" FROM "chat"."messages" WHERE "id" = ANY($1::uuid[])) k
+         ON m."conversation_id" = k."conversation_id" AND m."role" = k."role" AND m."parent_id" IS NOT DISTINCT FROM k."parent_id"
+       ORDER BY m."seq"`,
+      [rows.map((row) => row.id)],
+    );
+    for (const row of rows) {
+      versions.set(
+        row.id,
+        siblings.filter((s) => s.conversation_id === row.conversation_id && s.role === row.role && s.parent_id === row.parent_id),
+      );
+    }
+    return versions;
+  }
+
+  /** How many messages of `role` follow `parentId`: the versions a new one joins. */
+  async countVersionsUnder(parentId: string, role: 'user' | 'assistant'): Promise<number> {
+    const rows = await this.session.query<{ n: string }>(
+      `SELECT count(*) AS "n" FROM "chat"."messages" WHERE "parent_id" = $1 AND "role" = $2`,
+      [parentId, role],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** With `lockIn` (the open transaction, as proof there is one), the row stays locked until it ends. */
@@ -252,12 +318,72 @@ export class ConversationsRepository {
     return rows[0] ?? null;
   }
 
-  async lastMessage(conversationId: string): Promise<MessageRow | null> {
+  /** The last message of the branch shown. */
+  async activeLeaf(conversationId: string): Promise<MessageRow | null> {
     const rows = await this.session.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "conversation_id" = $1 ORDER BY "seq" DESC LIMIT 1`,
+      `SELECT ${M_COLUMNS} FROM "chat"."messages" m JOIN "chat"."conversations" c ON c."active_leaf_id" = m."id" WHERE c."id" = $1`,
       [conversationId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The newest message below `messageId` (itself when none): where its newest branch ends. */
+  async newestBelow(messageId: string): Promise<string> {
+    const rows = await this.session.query<{ id: string }>(
+      `WITH RECURSIVE "below" AS (
+         SELECT "id", "seq" FROM "chat"."messages" WHERE "id" = $1
+         UNION ALL
+         SELECT m."id", m."seq" FROM "chat"."messages" m JOIN "below" b ON m."parent_id" = b."id"
+       )
+       SELECT "id" FROM "below" ORDER BY "seq" DESC LIMIT 1`,
+      [messageId],
+    );
+    return rows[0]?.id ?? messageId;
+  }
+
+  /** The newest message of the conversation, whichever branch it is on. */
+  async newestIn(conversationId: string): Promise<string | null> {
+    const rows = await this.session.query<{ id: string }>(
+      `SELECT "id" FROM "chat"."messages" WHERE "conversation_id" = $1 ORDER BY "seq" DESC LIMIT 1`,
+      [conversationId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async setActiveLeaf(conversationId: string, leafId: string | null): Promise<ConversationRow> {
+    const rows = await this.session.query<ConversationRow>(
+      `UPDATE "chat"."conversations" SET "active_leaf_id" = $2, "updated_at" = now() WHERE "id" = $1 RETURNING ${CONVERSATION_COLUMNS}`,
+      [conversationId, leafId],
+    );
+    return rows[0]!;
+  }
+
+  /** How many messages a deletion of `messageId` takes: it and everything below it. */
+  async countSubtree(messageId: string): Promise<{ count: number; streaming: number }> {
+    const rows = await this.session.query<{ count: string; streaming: string }>(
+      `WITH RECURSIVE "below" AS (
+         SELECT "id", "status" FROM "chat"."messages" WHERE "id" = $1
+         UNION ALL
+         SELECT m."id", m."status" FROM "chat"."messages" m JOIN "below" b ON m."parent_id" = b."id"
+       )
+       SELECT count(*) AS "count", count(*) FILTER (WHERE "status" = 'streaming') AS "streaming" FROM "below"`,
+      [messageId],
+    );
+    return { count: Number(rows[0]?.count ?? 0), streaming: Number(rows[0]?.streaming ?? 0) };
+  }
+
+  /** Deletes a message; its descendants go with it (the parent reference cascades). */
+  async deleteMessage(id: string): Promise<void> {
+    await this.session.execute(`DELETE FROM "chat"."messages" WHERE "id" = $1`, [id]);
+  }
+
+  /** Whether `ancestorId` is `messageId` or lies above it. */
+  async isAtOrAbove(ancestorId: string, messageId: string): Promise<boolean> {
+    const rows = await this.session.query(`${BRANCH_TO('$1::uuid')} SELECT 1 FROM "branch" WHERE "id" = $2 LIMIT 1`, [
+      messageId,
+      ancestorId,
+    ]);
+    return rows.length > 0;
   }
 
   async streamingIn(conversationId: string): Promise<MessageRow | null> {
@@ -268,9 +394,10 @@ export class ConversationsRepository {
     return rows[0] ?? null;
   }
 
+  /** Adds a message at the end of a branch; it becomes the end of the branch shown. */
   async insertMessage(message: NewMessage): Promise<MessageRow> {
     const rows = await this.session.query<MessageRow>(
-      `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "model", "swipes", "swipe_index",
+      `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "model", "parent_id", "edited",
          "debit_key", "lease_until")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::int IS NULL THEN NULL ELSE now() + make_interval(secs => $11::int / 1000.0) END)
        RETURNING ${MESSAGE_COLUMNS}`,
@@ -282,62 +409,37 @@ export class ConversationsRepository {
         message.content,
         message.status,
         message.model,
-        JSON.stringify(message.swipes),
-        message.swipeIndex,
+        message.parentId,
+        message.edited ?? false,
         message.debitKey,
         message.leaseMs,
       ],
     );
-    return rows[0]!;
-  }
-
-  /** Starts a new swipe on an assistant message (regenerate). */
-  async startSwipe(id: string, swipes: Swipe[], model: string, debitKey: string, leaseMs: number): Promise<MessageRow> {
-    const rows = await this.session.query<MessageRow>(
-      `UPDATE "chat"."messages" SET "swipes" = $2, "swipe_index" = $3, "content" = '', "status" = 'streaming', "model" = $4, "error_code" = NULL,
-         "debit_key" = $5, "lease_until" = now() + make_interval(secs => $6::int / 1000.0), "updated_at" = now()
-       WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
-      [id, JSON.stringify(swipes), swipes.length - 1, model, debitKey, leaseMs],
-    );
+    await this.session.execute(`UPDATE "chat"."conversations" SET "active_leaf_id" = $2 WHERE "id" = $1`, [
+      message.conversationId,
+      message.id,
+    ]);
     return rows[0]!;
   }
 
   /** Saves partial text and renews the lease; false when the reply is no longer streaming (taken over by the sweeper). */
-  async saveProgress(id: string, swipeIndex: number, content: string, leaseMs: number): Promise<boolean> {
+  async saveProgress(id: string, content: string, leaseMs: number): Promise<boolean> {
     const saved = await this.session.execute(
-      `UPDATE "chat"."messages" SET "content" = $3, "swipes" = jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
-         "lease_until" = now() + make_interval(secs => $4::int / 1000.0), "updated_at" = now()
-       WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int`,
-      [id, swipeIndex, content, leaseMs],
+      `UPDATE "chat"."messages" SET "content" = $2, "lease_until" = now() + make_interval(secs => $3::int / 1000.0), "updated_at" = now()
+       WHERE "id" = $1 AND "status" = 'streaming'`,
+      [id, content, leaseMs],
     );
     return saved > 0;
   }
 
   /** Ends a streaming reply; null when it had already ended (another process finished or failed it). */
-  async finish(
-    id: string,
-    swipeIndex: number,
-    outcome: { content: string; status: MessageStatus; errorCode: string | null },
-  ): Promise<MessageRow | null> {
+  async finish(id: string, outcome: { content: string; status: MessageStatus; errorCode: string | null }): Promise<MessageRow | null> {
     const rows = await this.session.query<MessageRow>(
-      `UPDATE "chat"."messages" SET "content" = $3, "status" = $4, "error_code" = $5, "lease_until" = NULL, "updated_at" = now(),
-         "swipes" = jsonb_set(jsonb_set(jsonb_set("swipes", ARRAY[$2::text, 'content'], to_jsonb($3::text)),
-           ARRAY[$2::text, 'status'], to_jsonb($4::text)), ARRAY[$2::text, 'errorCode'], COALESCE(to_jsonb($5::text), 'null'::jsonb))
-       WHERE "id" = $1 AND "status" = 'streaming' AND "swipe_index" = $2::int RETURNING ${MESSAGE_COLUMNS}`,
-      [id, swipeIndex, outcome.content, outcome.status, outcome.errorCode],
+      `UPDATE "chat"."messages" SET "content" = $2, "status" = $3, "error_code" = $4, "lease_until" = NULL, "updated_at" = now()
+       WHERE "id" = $1 AND "status" = 'streaming' RETURNING ${MESSAGE_COLUMNS}`,
+      [id, outcome.content, outcome.status, outcome.errorCode],
     );
     return rows[0] ?? null;
-  }
-
-  async selectSwipe(id: string, index: number): Promise<MessageRow> {
-    const rows = await this.session.query<MessageRow>(
-      `UPDATE "chat"."messages" SET "swipe_index" = $2::int, "content" = "swipes" -> $2::int ->> 'content',
-         "status" = "swipes" -> $2::int ->> 'status', "model" = "swipes" -> $2::int ->> 'model', "error_code" = "swipes" -> $2::int ->> 'errorCode',
-         "updated_at" = now()
-       WHERE "id" = $1 RETURNING ${MESSAGE_COLUMNS}`,
-      [id, index],
-    );
-    return rows[0]!;
   }
 
   /** Replies a member started or changed in the last minute (sends and regenerations). */
@@ -352,11 +454,9 @@ export class ConversationsRepository {
   /** Assistant replies whatever their state, for moderators; user messages and unknown ids are left out. */
   repliesForModeration(ids: readonly string[]): Promise<ReplyForModeration[]> {
     return this.session.query<ReplyForModeration>(
-      `SELECT m."id", c."owner_id", m."content", m."swipes", m."swipe_index", m."moderation_state", m."created_at",
+      `SELECT m."id", c."owner_id", m."content", m."moderation_state", m."created_at",
          COALESCE(c."character_snapshot" ->> 'name', ch."name") AS "character_name",
-         (SELECT u."content" FROM "chat"."messages" u
-          WHERE u."conversation_id" = m."conversation_id" AND u."role" = 'user' AND u."seq" < m."seq"
-          ORDER BY u."seq" DESC LIMIT 1) AS "context"
+         (SELECT u."content" FROM "chat"."messages" u WHERE u."id" = m."parent_id" AND u."role" = 'user') AS "context"
        FROM "chat"."messages" m
        JOIN "chat"."conversations" c ON c."id" = m."conversation_id"
        LEFT JOIN "chat"."characters" ch ON ch."id" = c."character_id"

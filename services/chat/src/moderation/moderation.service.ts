@@ -42,7 +42,7 @@ function replyTarget(row: ReplyForModeration): ModerationTarget {
     id: row.id,
     ownerId: row.owner_id,
     title: row.character_name,
-    text: cutText(row.swipes[row.swipe_index]?.content ?? row.content),
+    text: cutText(row.content),
     imageUrl: null,
     isPublic: false,
     rating: null,

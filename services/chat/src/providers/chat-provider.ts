@@ -1,4 +1,4 @@
-import type { ChatProviderKind, ErrorCode } from '@app/schema';
+import type { ChatProviderKind, ErrorCode, SamplerSettings } from '@app/schema';
 
 /** One turn of the prompt sent to a model (OpenAI chat-completions roles). */
 export interface PromptMessage {
@@ -11,6 +11,10 @@ export interface CompletionRequest {
   /** Overrides the configured maximum reply length (e.g. for summaries). */
   maxTokens?: number;
   temperature?: number;
+  /** The character's or conversation's sampler settings; a field left out takes the provider's default. */
+  sampling?: SamplerSettings | null;
+  /** One of the models `listModels` returned (the caller checks); the configured model when absent. */
+  model?: string | null;
   /** Aborting stops the upstream request at once; the stream then ends with a CANCELLED failure. */
   signal?: AbortSignal;
 }
@@ -28,6 +32,7 @@ export interface CompletionResult {
   promptTokens: number | null;
   completionTokens: number | null;
   finishReason: string | null;
+  /** The model that wrote the reply: as the provider named it, else the one requested. */
   model: string;
 }
 
@@ -58,5 +63,7 @@ export interface ChatProvider {
   readonly contextTokens: number;
   /** Upper bound on reply length in tokens. */
   readonly maxReplyTokens: number;
+  /** The model ids the provider serves, for a per-request `model`; absent where the provider has no choice. */
+  listModels?(): Promise<string[]>;
   stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void>;
 }

@@ -13,12 +13,16 @@ export const CHAT_PROVIDER_CIRCUIT = 'chat-provider';
 /** A chat provider behind a circuit breaker: while open, replies fail at once (UNAVAILABLE, refunded as usual). */
 export class CircuitBreakerProvider implements ChatProvider {
   private readonly breaker: CircuitBreaker;
+  /** The inner provider's, where it has one; listing models is not a reply, so the breaker neither gates nor counts it. */
+  readonly listModels?: () => Promise<string[]>;
 
   constructor(
     private readonly inner: ChatProvider,
     options: CircuitBreakerOptions,
   ) {
     this.breaker = new CircuitBreaker({ name: CHAT_PROVIDER_CIRCUIT, ...options });
+    const listModels = inner.listModels;
+    if (listModels) this.listModels = () => listModels.call(inner);
   }
 
   get kind() {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChatProvider, type CompletionChunk, type CompletionRequest, type CompletionResult, ProviderError } from './chat-provider';
+import { composeDemoPassage, isNarratorPrompt } from './demo-story';
 import { estimateTokens } from './token-estimate';
 
 /** The persona facts the demo responder reads from the system prompt the prompt builder wrote. */
@@ -69,6 +70,7 @@ export class DemoChatProvider implements ChatProvider {
         .find((message) => message.role === 'user')
         ?.content.trim() ?? '';
     if (system.startsWith('Summarize')) return this.summarize(request);
+    if (isNarratorPrompt(request.messages)) return composeDemoPassage(request.messages);
     const persona = readPersona(system);
     const seed = createHash('sha256').update(lastUser).digest();
     const pick = <T>(list: readonly T[], byte: number): T => list[seed[byte]! % list.length]!;

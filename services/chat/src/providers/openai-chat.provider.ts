@@ -32,8 +32,38 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 export const DEFAULT_TOTAL_TIMEOUT_MS = 5 * 60_000;
 
-/** A whole (non-streamed) completion is read up to this size. */
+/** A whole (non-streamed) completion, or a model list (OpenRouter's describes hundreds), is read up to this size. */
 const MAX_JSON_BODY = 8 * 1024 * 1024;
+/** How long a model list is reused: members pick models far more often than providers add them. */
+export const MODEL_LIST_TTL_MS = 60_000;
+/**
+ * Body fields a sampler extra never sets: the ones this adapter writes, and the ones that would lift the reply
+ * length cap (llama.cpp's `n_predict` beats `max_tokens`) or multiply the work (`n`, `best_of`).
+ */
+const RESERVED_BODY_KEYS = new Set([
+  'model',
+  'messages',
+  'stream',
+  'stream_options',
+  'temperature',
+  'top_p',
+  'stop',
+  'presence_penalty',
+  'frequency_penalty',
+  'max_tokens',
+  'max_completion_tokens',
+  'n_predict',
+  'num_predict',
+  'max_length',
+  'max_new_tokens',
+  'n',
+  'best_of',
+  'tools',
+  'tool_choice',
+  'functions',
+  'function_call',
+  'user',
+]);
 const STREAM_ENDED = "The AI provider's stream ended unexpectedly";
 
 const WORDING: UpstreamWording = {
@@ -42,6 +72,12 @@ const WORDING: UpstreamWording = {
   idleTimeout: (limit) => `The AI provider stopped sending the reply for ${limit}`,
   totalTimeout: (limit) => `The AI provider's reply took longer than ${limit}`,
   urlHint: 'check CHAT_API_BASE_URL (it usually ends in /v1)',
+};
+const MODEL_LIST_WORDING: UpstreamWording = {
+  ...WORDING,
+  cancelled: 'Listing the models was cancelled',
+  idleTimeout: (limit) => `The AI provider stopped sending its model list for ${limit}`,
+  totalTimeout: (limit) => `The AI provider's model list took longer than ${limit}`,
 };
 
 export interface OpenAiChatConfig {
@@ -96,6 +132,7 @@ export class OpenAiChatProvider implements ChatProvider {
   readonly isDemo = false;
   readonly config: Readonly<OpenAiChatConfig>;
   private readonly endpoint: string;
+  private modelList: { ids: Promise<string[]>; fetchedAt: number } | null = null;
 
   constructor(options: OpenAiChatOptions) {
     if (!options.model?.trim()) throw new Error('The chat provider needs a model name');
@@ -124,38 +161,24 @@ export class OpenAiChatProvider implements ChatProvider {
   }
 
   async *stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void> {
-    const { connectTimeoutMs, idleTimeoutMs, totalTimeoutMs, apiKey } = this.config;
-    const call = new UpstreamExchange({
-      wording: WORDING,
-      connectTimeoutMs,
-      idleTimeoutMs,
-      totalTimeoutMs,
-      signal: request.signal,
-      secrets: apiKey ? [apiKey] : [],
-    });
+    const call = this.openExchange(WORDING, request.signal);
+    const model = request.model?.trim() || this.config.model;
     try {
       call.start();
-      const body: Record<string, unknown> = {
-        model: this.config.model,
-        messages: request.messages.map(({ role, content }) => ({ role, content })),
-        stream: true,
-        temperature: request.temperature ?? this.config.temperature,
-        max_tokens: request.maxTokens ?? this.config.maxReplyTokens,
-        stream_options: { include_usage: true },
-      };
+      const body = this.requestBody(request, model);
       let response = await this.post(call, body);
       if (response.status === 400) {
-        const failure = await this.httpError(call, response);
+        const failure = await this.httpError(call, response, model);
         // A few strict servers and proxies reject the (optional) usage request: retry once without it.
         if (!/stream_options|include_usage/i.test(failure.message)) throw failure;
         delete body.stream_options;
         response = await this.post(call, body);
       }
-      if (!response.ok) throw await this.httpError(call, response);
+      if (!response.ok) throw await this.httpError(call, response, model);
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
-      if (contentType.includes('json')) return yield* this.readJson(call, response);
+      if (contentType.includes('json')) return yield* this.readJson(call, response, model);
       if (contentType.includes('text/html')) throw call.webPageFailure(response.status);
-      return yield* this.readEventStream(call, response);
+      return yield* this.readEventStream(call, response, model);
     } catch (error) {
       throw error instanceof ProviderError && !call.cause ? error : toProviderError(call.failure(error));
     } finally {
@@ -163,17 +186,82 @@ export class OpenAiChatProvider implements ChatProvider {
     }
   }
 
-  private post(call: UpstreamExchange, body: unknown): Promise<Response> {
-    const headers: Record<string, string> = {
-      ...this.config.extraHeaders,
-      'Content-Type': 'application/json',
-      Accept: 'text/event-stream',
-    };
-    if (this.config.apiKey) headers.Authorization = `Bearer ${this.config.apiKey}`;
-    return call.fetch(this.endpoint, { method: 'POST', headers, body: JSON.stringify(body) });
+  /** The ids `GET /models` lists, reused for MODEL_LIST_TTL_MS; a failed listing is asked again next time. */
+  listModels(): Promise<string[]> {
+    const cached = this.modelList;
+    if (cached && Date.now() - cached.fetchedAt < MODEL_LIST_TTL_MS) return cached.ids.then((ids) => [...ids]);
+    const entry = { ids: this.fetchModelIds(), fetchedAt: Date.now() };
+    this.modelList = entry;
+    entry.ids.catch(() => {
+      if (this.modelList === entry) this.modelList = null;
+    });
+    return entry.ids.then((ids) => [...ids]);
   }
 
-  private async *readEventStream(call: UpstreamExchange, response: Response): AsyncGenerator<CompletionChunk, CompletionResult, void> {
+  private async fetchModelIds(): Promise<string[]> {
+    const call = this.openExchange(MODEL_LIST_WORDING);
+    try {
+      call.start();
+      const response = await call.fetch(`${this.config.baseUrl}/models`, { method: 'GET', headers: this.headers('application/json') });
+      if (!response.ok) throw await this.modelListError(call, response);
+      if ((response.headers.get('content-type') ?? '').toLowerCase().includes('text/html')) throw call.webPageFailure(response.status);
+      const payload = await call.readJson(response, {
+        maxBytes: MAX_JSON_BODY,
+        brokenMessage: "The AI provider's model list ended unexpectedly",
+      });
+      const ids = modelIdsOf(payload);
+      if (!ids) throw new OpenAiProviderError('UNAVAILABLE', 'The AI provider sent a malformed model list', response.status);
+      return ids;
+    } catch (error) {
+      throw error instanceof ProviderError && !call.cause ? error : toProviderError(call.failure(error));
+    } finally {
+      call.dispose();
+    }
+  }
+
+  private openExchange(wording: UpstreamWording, signal?: AbortSignal): UpstreamExchange {
+    const { connectTimeoutMs, idleTimeoutMs, totalTimeoutMs, apiKey } = this.config;
+    return new UpstreamExchange({ wording, connectTimeoutMs, idleTimeoutMs, totalTimeoutMs, signal, secrets: apiKey ? [apiKey] : [] });
+  }
+
+  /**
+   * The chat-completions body: the sampler settings a request carries (fields left out take the server's defaults),
+   * the reply length never above the configured cap (or the request's own, smaller one), extras never over our fields.
+   */
+  private requestBody(request: CompletionRequest, model: string): Record<string, unknown> {
+    const sampling = request.sampling ?? {};
+    const replyLimit = request.maxTokens ?? this.config.maxReplyTokens;
+    const named: Record<string, unknown> = {
+      model,
+      messages: request.messages.map(({ role, content }) => ({ role, content })),
+      stream: true,
+      temperature: request.temperature ?? sampling.temperature ?? this.config.temperature,
+      top_p: sampling.topP,
+      max_tokens: Math.min(sampling.maxTokens ?? replyLimit, replyLimit),
+      stop: sampling.stop?.length ? [...sampling.stop] : null,
+      presence_penalty: sampling.presencePenalty,
+      frequency_penalty: sampling.frequencyPenalty,
+      stream_options: { include_usage: true },
+    };
+    const extras = Object.entries(sampling.extras ?? {}).filter(([key, value]) => !RESERVED_BODY_KEYS.has(key) && value != null);
+    return { ...Object.fromEntries(extras), ...Object.fromEntries(Object.entries(named).filter(([, value]) => value != null)) };
+  }
+
+  private headers(accept: string): Record<string, string> {
+    const headers: Record<string, string> = { ...this.config.extraHeaders, 'Content-Type': 'application/json', Accept: accept };
+    if (this.config.apiKey) headers.Authorization = `Bearer ${this.config.apiKey}`;
+    return headers;
+  }
+
+  private post(call: UpstreamExchange, body: unknown): Promise<Response> {
+    return call.fetch(this.endpoint, { method: 'POST', headers: this.headers('text/event-stream'), body: JSON.stringify(body) });
+  }
+
+  private async *readEventStream(
+    call: UpstreamExchange,
+    response: Response,
+    model: string,
+  ): AsyncGenerator<CompletionChunk, CompletionResult, void> {
     const parser = new SseParser();
     const state = {
       text: '',
@@ -239,12 +327,16 @@ export class OpenAiChatProvider implements ChatProvider {
       promptTokens: state.promptTokens,
       completionTokens: state.completionTokens,
       finishReason: state.finishReason,
-      model: state.model || this.config.model,
+      model: state.model || model,
     };
   }
 
   /** The server ignored `stream: true` and sent the whole completion at once. */
-  private async *readJson(call: UpstreamExchange, response: Response): AsyncGenerator<CompletionChunk, CompletionResult, void> {
+  private async *readJson(
+    call: UpstreamExchange,
+    response: Response,
+    model: string,
+  ): AsyncGenerator<CompletionChunk, CompletionResult, void> {
     const payload = (await call.readJson(response, {
       maxBytes: MAX_JSON_BODY,
       brokenMessage: "The AI provider's response ended unexpectedly",
@@ -261,19 +353,27 @@ export class OpenAiChatProvider implements ChatProvider {
       promptTokens: state.promptTokens,
       completionTokens: state.completionTokens,
       finishReason: typeof choice.finish_reason === 'string' && choice.finish_reason ? choice.finish_reason : null,
-      model: typeof payload.model === 'string' && payload.model ? payload.model : this.config.model,
+      model: typeof payload.model === 'string' && payload.model ? payload.model : model,
     };
   }
 
   /** Maps a non-2xx answer to a ProviderError; kit maps the statuses, this adds what only this protocol says. */
-  private async httpError(call: UpstreamExchange, response: Response): Promise<OpenAiProviderError> {
+  private async httpError(call: UpstreamExchange, response: Response, model: string): Promise<OpenAiProviderError> {
     const failure = await call.httpFailure(response);
-    if (failure.kind === 'auth') {
-      return toProviderError(failure, `The AI provider rejected the credentials (HTTP ${failure.status}); check CHAT_API_KEY`);
-    }
+    if (failure.kind === 'auth') return credentialsRefused(failure);
     if (failure.status === 404) {
-      const summary = `The AI provider does not know the model "${call.quote(this.config.model)}" or the URL (HTTP 404)`;
+      const summary = `The AI provider does not know the model "${call.quote(model)}" or the URL (HTTP 404)`;
       return toProviderError(failure, withDetail(summary, failure.detail));
+    }
+    return toProviderError(failure);
+  }
+
+  private async modelListError(call: UpstreamExchange, response: Response): Promise<OpenAiProviderError> {
+    const failure = await call.httpFailure(response);
+    if (failure.kind === 'auth') return credentialsRefused(failure);
+    // Some local servers serve chat completions but no model list.
+    if (failure.status === 404 || failure.status === 405) {
+      return toProviderError(failure, withDetail(`The AI provider does not list its models (HTTP ${failure.status})`, failure.detail));
     }
     return toProviderError(failure);
   }
@@ -300,6 +400,20 @@ function toProviderError(failure: UpstreamError, message = failure.message): Ope
   error.upstreamKind = failure.kind;
   if (failure.cause !== undefined) (error as Error).cause = failure.cause;
   return error;
+}
+
+function credentialsRefused(failure: UpstreamError): OpenAiProviderError {
+  return toProviderError(failure, `The AI provider rejected the credentials (HTTP ${failure.status}); check CHAT_API_KEY`);
+}
+
+/** The model ids of an OpenAI-style list (`{ data: [{ id }] }`), in the provider's order, once each; null when malformed. */
+function modelIdsOf(payload: Record<string, unknown>): string[] | null {
+  if (!Array.isArray(payload.data)) return null;
+  const ids = new Set<string>();
+  for (const entry of payload.data) {
+    if (isJsonObject(entry) && typeof entry.id === 'string' && entry.id.trim()) ids.add(entry.id.trim());
+  }
+  return [...ids];
 }
 
 /** One JSON payload per event; tolerates servers that put several `data:` lines of JSON in one event. */

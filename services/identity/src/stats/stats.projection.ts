@@ -1,5 +1,5 @@
 import { type Bus, type Subscription, logger } from '@app/kit';
-import { type EventEnvelope, chatEvents, mediaEvents } from '@app/schema';
+import { type EventEnvelope, chatEvents, mediaEvents, storyEvents } from '@app/schema';
 import type { IdentityStore } from '../identity.store';
 import { awardAchievements } from './achievements';
 import type { StatsColumn } from './stats.repository';
@@ -18,6 +18,7 @@ const COUNTERS: Record<string, (event: EventEnvelope) => StatsChange | StatsChan
   [chatEvents.messageCreated.type]: (event) =>
     data(event).role === 'user' ? { column: 'chat_messages', userId: event.actorId, delta: 1 } : null,
   [chatEvents.characterCreated.type]: (event) => ({ column: 'characters_created', userId: event.actorId, delta: 1 }),
+  [storyEvents.storyStarted.type]: (event) => ({ column: 'stories_started', userId: event.actorId, delta: 1 }),
   [mediaEvents.imageGenerated.type]: (event) => ({ column: 'images_generated', userId: asId(data(event).userId), delta: 1 }),
   [mediaEvents.visibilityChanged.type]: (event) => ({
     column: 'public_images',

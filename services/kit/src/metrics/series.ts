@@ -58,7 +58,7 @@ gauge({
 
 export const generationDuration = histogram({
   name: 'generation_duration_seconds',
-  help: 'Chat replies (chat_reply) and image job attempts (image) from start to end, by outcome: completed, failed, stopped, refused, retried.',
+  help: 'Chat replies (chat_reply), story passages (story_passage) and image job attempts (image) from start to end, by outcome: completed, failed, stopped, refused, retried.',
   labelNames: ['kind', 'outcome'] as const,
   buckets: GENERATION_BUCKETS,
 });
@@ -94,7 +94,7 @@ export const websocketConnections = gauge({
   help: 'GraphQL WebSocket connections open on the gateway.',
 });
 
-export type GenerationKind = 'chat_reply' | 'image';
+export type GenerationKind = 'chat_reply' | 'story_passage' | 'image';
 /** `retried`: an image attempt that failed and went back to the queue for another. */
 export type GenerationOutcome = 'completed' | 'failed' | 'stopped' | 'refused' | 'retried';
 
