@@ -11,6 +11,7 @@ import {
   type PageInfo,
   type PageWindow,
   type RequestMeta,
+  type SamplerSettings,
   chatRpc,
 } from '@app/schema';
 import { LIVE_TOPICS, type LiveHub } from './live-hub';
@@ -79,6 +80,16 @@ export class ChatClient {
   stopReply = async (userId: string, conversationId: string, meta: RequestMeta) =>
     (await this.bus.request(chatRpc.stopReply, { userId, conversationId }, meta)).stopped;
   providerInfo = (meta: RequestMeta) => this.bus.request(chatRpc.providerInfo, {}, meta);
+  listModels = (meta: RequestMeta) => this.bus.request(chatRpc.listModels, {}, meta);
+  updateConversationSettings = (
+    userId: string,
+    conversationId: string,
+    settings: { sampling?: SamplerSettings | null; model?: string | null },
+    meta: RequestMeta,
+  ) => this.bus.request(chatRpc.updateConversationSettings, { userId, conversationId, ...settings }, meta);
+  getPersona = (userId: string, meta: RequestMeta) => this.bus.request(chatRpc.getPersona, { userId }, meta);
+  updatePersona = (userId: string, persona: { name: string; description: string }, meta: RequestMeta) =>
+    this.bus.request(chatRpc.updatePersona, { userId, persona }, meta);
 
   listCharacters = (userId: string, window: PageWindow, meta: RequestMeta) =>
     this.bus.request(chatRpc.listCharacters, { userId, ...window }, meta);

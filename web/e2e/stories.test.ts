@@ -130,7 +130,7 @@ describeWithBrowser('stories in Chromium', () => {
     await dialog.getByRole('button', { name: 'Start story' }).click();
     await page.waitForURL(/\/stories\/[0-9a-f-]{36}$/);
     const storyPath = new URL(page.url()).pathname;
-    await expect(page.getByTestId('story-title').innerText()).resolves.toBe('The Last Lantern');
+    await page.getByRole('heading', { name: 'The Last Lantern', level: 1 }).waitFor();
 
     // The opening streams, then offers its choices; the demo narrator is labelled as a demo, never as AI.
     await watchLastPassageStream(page, 1);
@@ -178,10 +178,11 @@ describeWithBrowser('stories in Chromium', () => {
     // The list shows the story with its passages and the allowance it used.
     await page.goto(`${platform.url}/stories`);
     const card = page.getByTestId('story-card');
+    await card.first().waitFor();
     await expect(card.count()).resolves.toBe(1);
     await expect(card.innerText()).resolves.toContain('The Last Lantern');
     await expect(card.innerText()).resolves.toContain('3 passages');
-    await expect(page.getByTestId('story-allowance').innerText()).resolves.toBe('1 / 2 free stories this month');
+    await page.getByTestId('story-allowance').getByText('1 / 2 free stories this month').waitFor();
 
     // On a phone nothing scrolls sideways, and the map is a drawer.
     const phone = await newPage({ viewport: { width: 360, height: 740 }, storageState: await page.context().storageState() });

@@ -21,6 +21,8 @@ export const FIELD_SCOPES: Record<OperationKind, Readonly<Record<string, TokenSc
     myNotices: READ,
     conversations: READ,
     conversation: READ,
+    chatModels: READ,
+    myPersona: READ,
     messages: READ,
     message: READ,
     chatProvider: READ,
@@ -51,7 +53,14 @@ export const FIELD_SCOPES: Record<OperationKind, Readonly<Record<string, TokenSc
     sendMessage: CHAT,
     stopReply: CHAT,
     regenerateReply: CHAT,
+    updatePersona: CHAT,
+    updateConversationSettings: CHAT,
     selectSwipe: CHAT,
+    editMessage: CHAT,
+    deleteMessage: CHAT,
+    continueReply: CHAT,
+    switchBranch: CHAT,
+    branchFrom: CHAT,
     createCharacter: CHAT,
     updateCharacter: CHAT,
     deleteCharacter: CHAT,
@@ -155,7 +164,7 @@ function assertScope(needed: TokenScope | undefined, what: string, scopes: Token
 
 /** `/api` paths a token may write to, by the scope they need; reads need `read`; everything else is not for tokens. */
 const REST_WRITE_SCOPES: [RegExp, TokenScope][] = [
-  [/^\/(conversations|chat|characters)(\/|$)/, CHAT],
+  [/^\/(conversations|chat|characters|messages|persona)(\/|$)/, CHAT],
   [/^\/(images|generate|generations)(\/|$)/, GENERATE],
 ];
 /** Reads that are still not for tokens: signing out by link, moderators' files, the member's photos, upload targets and data export. */

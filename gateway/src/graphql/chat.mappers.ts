@@ -20,6 +20,7 @@ export function toMessageType(message: Message): MessageType {
     errorCode: message.errorCode,
     parentId: message.parentId,
     edited: message.edited,
+    promptReport: message.promptReport,
     swipeIndex: message.swipeIndex,
     swipeCount: Math.max(message.swipes.length, 1),
     swipes: message.swipes.map((swipe) => ({ ...swipe, status: swipe.status as MessageStatusType })),

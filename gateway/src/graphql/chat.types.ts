@@ -1,6 +1,7 @@
 import { CHAT_PROVIDER_KINDS, type ChatProviderKind } from '@app/schema';
 import { contractEnum } from './contract-enum';
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PromptReportType, SamplerSettingsInputType, SamplerSettingsType } from './chat-settings.types';
 import { ContentRatingType, ModerationStateType } from './moderation.types';
 import { NodeType } from './types';
 
@@ -64,6 +65,8 @@ export class MessageType {
   swipes!: SwipeType[];
   @Field(() => Boolean, { description: 'Written by the member as a new version of a reply, rather than generated.' })
   edited!: boolean;
+  @Field(() => PromptReportType, { nullable: true, description: 'For a generated reply: what made it into its prompt.' })
+  promptReport!: PromptReportType | null;
   @Field(() => ModerationStateType, { description: 'REMOVED: a moderator removed this reply; its text is not served.' })
   moderationState!: ModerationStateType;
   @Field(() => GraphQLISODateTime) createdAt!: string;
@@ -108,6 +111,9 @@ export class ConversationType {
   @Field(() => String, { nullable: true }) characterName!: string | null;
   @Field(() => ID, { nullable: true, description: 'The last message of the branch shown (the messages query reads that branch).' })
   activeLeafId!: string | null;
+  @Field(() => SamplerSettingsType, { nullable: true, description: "Its own sampler settings, over its character's." })
+  sampling!: SamplerSettingsType | null;
+  @Field(() => String, { nullable: true, description: 'A model of chatModels instead of the default.' }) model!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime) updatedAt!: string;
 }
@@ -182,6 +188,7 @@ export class CharacterType {
   @Field(() => String) greeting!: string;
   @Field(() => String) exampleDialogue!: string;
   @Field(() => String) systemPrompt!: string;
+  @Field(() => SamplerSettingsType, { nullable: true, description: 'How its replies are sampled.' }) sampling!: SamplerSettingsType | null;
   @Field(() => [String]) alternateGreetings!: string[];
   @Field(() => [String]) tags!: string[];
   @Field(() => String) creator!: string;
@@ -221,6 +228,8 @@ export class CharacterInputType {
   @Field(() => String, { nullable: true, description: 'The first message of a new chat.' }) greeting?: string | null;
   @Field(() => String, { nullable: true }) exampleDialogue?: string | null;
   @Field(() => String, { nullable: true }) systemPrompt?: string | null;
+  @Field(() => SamplerSettingsInputType, { nullable: true, description: "How its replies are sampled; a conversation's own win." })
+  sampling?: SamplerSettingsInputType | null;
 }
 
 @InputType('CharacterPatchInput')
@@ -234,6 +243,8 @@ export class CharacterPatchInputType {
   @Field(() => String, { nullable: true }) greeting?: string | null;
   @Field(() => String, { nullable: true }) exampleDialogue?: string | null;
   @Field(() => String, { nullable: true }) systemPrompt?: string | null;
+  @Field(() => SamplerSettingsInputType, { nullable: true, description: 'null leaves them as they are; {} clears them.' })
+  sampling?: SamplerSettingsInputType | null;
 }
 
 @ObjectType('CharacterCardFile')

@@ -7,6 +7,7 @@ import { AccountDataResolver } from './account-data.resolver';
 import { CharacterResolver } from './character.resolver';
 import { ErrorExtensionsType } from './error-codes';
 import { ChatResolver } from './chat.resolver';
+import { ChatSettingsResolver } from './chat-settings.resolver';
 import { MediaResolver } from './media.resolver';
 import { ModerationResolver } from './moderation.resolver';
 import { NodeResolver } from './node.resolver';
@@ -25,6 +26,7 @@ export function buildGatewaySchema(live: LiveHub): GraphQLSchema {
       AccountDataResolver,
       TokensResolver,
       ChatResolver,
+      ChatSettingsResolver,
       StoryResolver,
       CharacterResolver,
       MediaResolver,

@@ -25,7 +25,7 @@ const tooManyOperations = [new GraphQLError('Too many operations open on one con
 export interface WebSocketOptions {
   server: http.Server;
   schema: GraphQLSchema;
-  services: Pick<GatewayContext, 'identity' | 'chat' | 'media' | 'live' | 'access' | 'targets' | 'operator' | 'accountData'>;
+  services: Pick<GatewayContext, 'identity' | 'chat' | 'stories' | 'media' | 'live' | 'access' | 'targets' | 'operator' | 'accountData'>;
   liveSessions: LiveSessions;
   pressure: PressureMonitor;
   trustProxyHops: number;

@@ -28,6 +28,7 @@ import {
   sendMessageAndWait,
   stopReply,
 } from '../conversations/conversations.operations';
+import { chatModels, myPersona, updateConversationSettings, updatePersona } from '../conversations/chat-settings.operations';
 import { toCharacterType } from '../graphql/chat.mappers';
 import type { Services } from '../operations/caller';
 import { queryNumber } from '../operations/input';
@@ -161,6 +162,25 @@ export function chatRoutes(services: Services, route: Route): Router {
       const end = bodyObject(req).end === 'here' ? 'here' : 'latest';
       res.json(await selectBranch(services, caller, id(req), end));
     }),
+  );
+
+  router.put(
+    '/conversations/:id/settings',
+    jsonBody,
+    route(async (req, res, caller) => res.json(await updateConversationSettings(services, caller, id(req), bodyObject(req)))),
+  );
+  router.get(
+    '/chat/models',
+    route(async (_req, res, caller) => res.json(await chatModels(services, caller))),
+  );
+  router.get(
+    '/persona',
+    route(async (_req, res, caller) => res.json(await myPersona(services, caller))),
+  );
+  router.put(
+    '/persona',
+    jsonBody,
+    route(async (req, res, caller) => res.json(await updatePersona(services, caller, bodyObject(req)))),
   );
 
   router.get(

@@ -27,6 +27,10 @@ export const CHAT_LIMITS = {
  */
 export const STOPPED_REPLY_CHARGED_FROM_CHARS = 40;
 
+/** A member's chat persona: a name and a short description (SillyTavern's personas). */
+const CHAT_PERSONA_NAME_LENGTH = 60;
+const CHAT_PERSONA_DESCRIPTION_LENGTH = 1000;
+
 /** The suggested personality traits of the character creator (SPEC §5). */
 export const SUGGESTED_TRAITS = [
   'Creative',
@@ -80,6 +84,44 @@ export const SamplerSettings = z.object({
     .nullish(),
 });
 export type SamplerSettings = z.infer<typeof SamplerSettings>;
+
+/** What made it into a reply's prompt (estimated tokens): the member's view of the context budget. */
+export const PromptReport = z.object({
+  contextTokens: z.number().int(),
+  /** Room kept for the reply. */
+  replyTokens: z.number().int(),
+  promptTokens: z.number().int(),
+  /** The character's definitions, the member's persona and the instructions. */
+  characterTokens: z.number().int(),
+  summaryTokens: z.number().int(),
+  messagesIncluded: z.number().int(),
+  /** Messages of the branch the prompt could draw on (at most the newest 200). */
+  messagesTotal: z.number().int(),
+  messageTokens: z.number().int(),
+  /** The oldest message sent; older ones reach the model only through the summary. */
+  firstIncludedSeq: z.number().int().nullable(),
+  lore: z.array(z.object({ label: z.string(), tokens: z.number().int(), keys: z.array(z.string()) })),
+  /** Lorebook entries that came up but were left out (over budget, disabled, or their chance did not come). */
+  loreSkipped: z.array(z.object({ label: z.string(), reason: z.enum(['budget', 'disabled', 'probability']) })),
+});
+export type PromptReport = z.infer<typeof PromptReport>;
+
+/** Who the member plays in chats: `{{user}}` is the name (their first name when empty); the description tells characters about them. */
+export const MemberPersonaInput = z.object({
+  name: z.string().trim().max(CHAT_PERSONA_NAME_LENGTH, `The name must be at most ${CHAT_PERSONA_NAME_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(CHAT_PERSONA_DESCRIPTION_LENGTH, `The description must be at most ${CHAT_PERSONA_DESCRIPTION_LENGTH} characters`),
+});
+export const MemberPersona = z.object({
+  /** The name set, or '' to use the member's first name. */
+  name: z.string(),
+  description: z.string(),
+  /** What `{{user}}` stands for now. */
+  displayName: z.string(),
+});
+export type MemberPersona = z.infer<typeof MemberPersona>;
 
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 
@@ -139,6 +181,8 @@ const CharacterFields = z.object({
   greeting: longText('The greeting').nullish(),
   exampleDialogue: longText('The example dialogue').nullish(),
   systemPrompt: longText('The system prompt').nullish(),
+  /** How the character's replies are sampled; a conversation's own settings win. */
+  sampling: SamplerSettings.nullish(),
 });
 
 /** What a member creates; the create payload of SPEC §7 (`name, description, personalityTraits, isPublic`) plus persona fields. */
@@ -166,6 +210,7 @@ export const Character = z.object({
   greeting: z.string(),
   exampleDialogue: z.string(),
   systemPrompt: z.string(),
+  sampling: SamplerSettings.nullable(),
   alternateGreetings: z.array(z.string()),
   tags: z.array(z.string()),
   creator: z.string(),
@@ -182,6 +227,10 @@ export const Conversation = z.object({
   characterName: z.string().nullable(),
   /** The last message of the branch shown; null before the first message. */
   activeLeafId: Id.nullable(),
+  /** This conversation's sampler settings, over its character's; null: none of its own. */
+  sampling: SamplerSettings.nullable(),
+  /** A model of the provider's list instead of its default; null: the default. */
+  model: z.string().nullable(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
 });
@@ -220,6 +269,8 @@ export const Message = z.object({
   swipes: z.array(Swipe),
   /** Written by the member as a new version of a reply, rather than generated. */
   edited: z.boolean(),
+  /** For a generated reply: what made it into its prompt. */
+  promptReport: PromptReport.nullable(),
   /** `removed`: a moderator removed this reply; its text is no longer served. */
   moderationState: ModerationState,
   createdAt: z.string().datetime(),
@@ -311,6 +362,16 @@ export const chatRpc = {
   selectBranch: defineRpc('svc.chat.branch.select', UserRef.extend({ messageId: Id, end: z.enum(['latest', 'here']) }), Conversation),
   stopReply: defineRpc('svc.chat.reply.stop', ConversationRef, z.object({ stopped: z.boolean() })),
   providerInfo: defineRpc('svc.chat.provider.info', z.object({}), ChatProviderInfo),
+  /** The models the provider lists (its default first); a conversation may choose one. */
+  listModels: defineRpc('svc.chat.provider.models', z.object({}), z.object({ models: z.array(z.string()), defaultModel: z.string() })),
+  /** Sampler settings and model for one conversation; null clears them (the character's and the provider's apply). */
+  updateConversationSettings: defineRpc(
+    'svc.chat.conversation.settings',
+    ConversationRef.extend({ sampling: SamplerSettings.nullish(), model: z.string().max(200).nullish() }),
+    Conversation,
+  ),
+  getPersona: defineRpc('svc.chat.persona.get', UserRef, MemberPersona),
+  updatePersona: defineRpc('svc.chat.persona.update', UserRef.extend({ persona: MemberPersonaInput }), MemberPersona),
 
   /** The member's characters, newest first; 100 when no page size is named. */
   listCharacters: defineRpc('svc.chat.character.list', paged(UserRef), CharacterPage),

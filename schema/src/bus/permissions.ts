@@ -113,7 +113,14 @@ export const BUS_PERMISSIONS: Readonly<Record<BusPrincipal, BusGrant>> = {
     subscribesLive: [],
   },
   chat: {
-    requests: [identityRpc.debitTokens, identityRpc.refundTokens, identityRpc.consumeQuota, identityRpc.getQuotas],
+    requests: [
+      identityRpc.debitTokens,
+      identityRpc.refundTokens,
+      identityRpc.consumeQuota,
+      identityRpc.getQuotas,
+      // The member's first name, for {{user}} when they set no persona.
+      identityRpc.getPublicProfiles,
+    ],
     serves: [...all(chatRpc), ...all(storyRpc), accountDataRpc.exportChat, accountDataRpc.exportChatMessages],
     publishesEvents: [...all(chatEvents), ...all(storyEvents)],
     durableConsumers: {

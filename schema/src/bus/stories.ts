@@ -142,7 +142,8 @@ export const StoryMapNode = z.object({
 });
 export type StoryMapNode = z.infer<typeof StoryMapNode>;
 
-export const StoryPage = pageOf(Story);
+/** A member's stories are always counted (one member keeps at most STORY_LIMITS.storiesPerMember). */
+export const StoryPage = pageOf(Story).extend({ totalCount: z.number().int() });
 export type StoryPage = z.infer<typeof StoryPage>;
 
 export const storyRpc = {

@@ -4,6 +4,7 @@ import type { CharactersService } from './characters/characters.service';
 import type { ConversationsService } from './conversations/conversations.service';
 import type { RepliesService } from './conversations/replies.service';
 import type { ChatModeration } from './moderation/moderation.service';
+import type { PersonasService } from './personas/personas.service';
 import type { ChatProvider } from './providers/chat-provider';
 
 const avatarReply = (avatar: { contentType: string; body: Buffer } | null) =>
@@ -12,12 +13,17 @@ const avatarReply = (avatar: { contentType: string; body: Buffer } | null) =>
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
 export function serveChat(
   bus: Bus,
-  conversations: ConversationsService,
-  replies: RepliesService,
-  characters: CharactersService,
-  moderation: ChatModeration,
+  services: {
+    conversations: ConversationsService;
+    replies: RepliesService;
+    characters: CharactersService;
+    personas: PersonasService;
+    moderation: ChatModeration;
+  },
   provider: ChatProvider,
 ): Promise<Subscription[]> {
+  const { conversations, replies, characters, personas, moderation } = services;
+  const models = async () => ({ models: (await provider.listModels?.()) ?? [provider.model], defaultModel: provider.model });
   return Promise.all([
     bus.serve(chatRpc.listConversations, ({ userId, ...page }) => conversations.list(userId, page)),
     bus.serve(chatRpc.getConversation, ({ userId, conversationId }) => conversations.get(userId, conversationId)),
@@ -44,6 +50,12 @@ export function serveChat(
     bus.serve(chatRpc.deleteMessage, ({ userId, messageId }) => conversations.deleteMessage(userId, messageId)),
     bus.serve(chatRpc.stopReply, async ({ userId, conversationId }) => ({ stopped: await conversations.stop(userId, conversationId) })),
     bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
+    bus.serve(chatRpc.listModels, models),
+    bus.serve(chatRpc.updateConversationSettings, ({ userId, conversationId, sampling, model }) =>
+      conversations.updateSettings(userId, conversationId, { sampling, model }, models),
+    ),
+    bus.serve(chatRpc.getPersona, ({ userId }) => personas.get(userId)),
+    bus.serve(chatRpc.updatePersona, ({ userId, persona }) => personas.update(userId, persona)),
 
     bus.serve(chatRpc.listCharacters, ({ userId, ...page }) => characters.list(userId, page)),
     bus.serve(chatRpc.listPublicCharacters, ({ ratings, userId: _viewer, ...page }) => characters.listPublic(ratings, page)),

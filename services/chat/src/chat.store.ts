@@ -2,6 +2,7 @@ import type { SqlSession, UnitOfWork } from '@app/kit';
 import { CharactersRepository } from './characters/characters.repository';
 import { ConversationsRepository } from './conversations/conversations.repository';
 import { ModerationRepository } from './moderation/moderation.repository';
+import { PersonasRepository } from './personas/personas.repository';
 import { StoriesRepository } from './stories/stories.repository';
 
 /** Chat's repositories, bound to the session of one unit of work: a read on the pool, or the transaction they run in. */
@@ -10,6 +11,7 @@ export const chatRepositories = (session: SqlSession) => ({
   characters: new CharactersRepository(session),
   moderation: new ModerationRepository(session),
   stories: new StoriesRepository(session),
+  personas: new PersonasRepository(session),
 });
 
 export type ChatRepositories = ReturnType<typeof chatRepositories>;

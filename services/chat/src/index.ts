@@ -18,10 +18,11 @@ import { ChatPendingCharges1764200000000 } from './migrations/1764200000000-chat
 import { ChatModeration1764900000000 } from './migrations/1764900000000-chat-moderation';
 import { ChatModerationMarks1765000000000 } from './migrations/1765000000000-chat-moderation-marks';
 import { ChatStories1766000000000 } from './migrations/1766000000000-chat-stories';
-import { ChatMessageTree1766100000000 } from './migrations/1766100000000-chat-message-tree';
+import { ChatTreesAndPrompts1766100000000 } from './migrations/1766100000000-chat-trees-and-prompts';
 import { ChatModeration, startModerationConsumer } from './moderation/moderation.service';
 import type { ChatProvider } from './providers/chat-provider';
 import { CHAT_PROVIDER_CIRCUIT, CircuitBreakerProvider } from './providers/circuit-breaker';
+import { PersonasService, identityNames } from './personas/personas.service';
 import { PassageTurns } from './stories/passage-turns';
 import { serveStories } from './stories/stories.handlers';
 import { StoriesService } from './stories/stories.service';
@@ -62,7 +63,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     ChatModeration1764900000000,
     ChatModerationMarks1765000000000,
     ChatStories1766000000000,
-    ChatMessageTree1766100000000,
+    ChatTreesAndPrompts1766100000000,
   ],
   async start({ bus, db, env }) {
     const { provider: providerOverride, ...configOverrides } = overrides;
@@ -88,8 +89,9 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
     });
     const characters = new CharactersService(store, ledger, cards, policy);
     const publish = (update: ChatLiveUpdate) => publishChatUpdate(bus, update);
-    const conversations = new ConversationsService(store, characters, engine, publish, config, policy);
-    const replies = new RepliesService(store, ledger, characters, engine, publish, provider, config, policy);
+    const personas = new PersonasService(store, identityNames(bus), policy);
+    const conversations = new ConversationsService(store, characters, engine, publish, config, policy, personas);
+    const replies = new RepliesService(store, ledger, characters, engine, publish, provider, config, policy, personas);
     const stories = new StoriesService(
       store,
       new StoryLedger(bus, charges),
@@ -101,7 +103,7 @@ export const createChatService = (overrides: ChatServiceOverrides = {}): Service
       storyLive,
     );
     const moderation = new ChatModeration(store);
-    const handlers = await serveChat(bus, conversations, replies, characters, moderation, provider);
+    const handlers = await serveChat(bus, { conversations, replies, characters, personas, moderation }, provider);
     const accountData = openChatAccountDataStore(db);
     // Discovery and the metrics show the provider's circuit and the content policy's model's (when one is configured).
     bus.reportStatus(() => ({ circuits: circuitStates([CHAT_PROVIDER_CIRCUIT, MODERATION_MODEL_CIRCUIT]) }));

@@ -570,7 +570,7 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         await client.fetch('/api/conversations', { method: 'POST', json: { title: 'Sky', characterId: character.id } })
       ).json()) as { id: string };
       const messages = (await (await client.fetch(`/api/conversations/${conversation.id}/messages`)).json()) as Msg[];
-      expect(messages.map((m) => [m.role, m.content])).toEqual([['assistant', 'Welcome aboard, User! I am Captain Vex.']]);
+      expect(messages.map((m) => [m.role, m.content])).toEqual([['assistant', 'Welcome aboard, Mira! I am Captain Vex.']]);
       await client.fetch(`/api/chat/${conversation.id}`, { method: 'POST', json: { content: 'Where are we headed?' } });
       const prompt = provider.prompts.at(-1)!;
       expect(prompt[0]!.content).toContain('Name: Captain Vex');

@@ -16,6 +16,10 @@ export class ScriptedProvider implements ChatProvider {
   contextTokens = 4096;
   maxReplyTokens = 256;
   readonly prompts: CompletionRequest['messages'][] = [];
+  /** Every request whole: sampler settings and model included. */
+  readonly requests: CompletionRequest[] = [];
+  /** What GET /v1/models would list; the default model first. */
+  models = ['scripted-model', 'scripted-large'];
   words = ['Hello', ' from', ' the', ' scripted', ' model.'];
   delayMs = 5;
   failAfter: number | null = null;
@@ -23,6 +27,7 @@ export class ScriptedProvider implements ChatProvider {
 
   async *stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void> {
     this.prompts.push(request.messages);
+    this.requests.push(request);
     let text = '';
     for (const [i, word] of this.words.entries()) {
       if (this.failAfter !== null && i >= this.failAfter) throw new ProviderError(this.failCode, 'The scripted provider failed');
@@ -31,6 +36,10 @@ export class ScriptedProvider implements ChatProvider {
       text += word;
       yield { text: word };
     }
-    return { text, promptTokens: 10, completionTokens: this.words.length, finishReason: 'stop', model: this.model };
+    return { text, promptTokens: 10, completionTokens: this.words.length, finishReason: 'stop', model: request.model ?? this.model };
+  }
+
+  async listModels(): Promise<string[]> {
+    return [...this.models];
   }
 }

@@ -23,14 +23,14 @@ type Documents = {
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": typeof types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": typeof types.RevokeAccessTokenDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
-    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationByIdDocument,
@@ -38,12 +38,17 @@ type Documents = {
     "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": typeof types.ChatCharacterDocument,
     "\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n": typeof types.MessagesPageDocument,
     "\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n": typeof types.ChatMessageByIdDocument,
-    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.ConversationUpdatesDocument,
+    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      activeLeafId\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.ConversationUpdatesDocument,
     "\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.CreateConversationDocument,
     "\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.RenameConversationDocument,
     "\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n": typeof types.DeleteConversationDocument,
     "\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.SendMessageDocument,
-    "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
+    "\n  mutation RegenerateReply($conversationId: ID!, $messageId: ID) {\n    regenerateReply(conversationId: $conversationId, messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.RegenerateReplyDocument,
+    "\n  mutation EditMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      message {\n        ...ChatMessage\n      }\n      reply {\n        ...ChatMessage\n      }\n    }\n  }\n": typeof types.EditMessageDocument,
+    "\n  mutation DeleteMessage($messageId: ID!) {\n    deleteMessage(messageId: $messageId) {\n      deleted\n      conversation {\n        id\n        activeLeafId\n      }\n    }\n  }\n": typeof types.DeleteMessageDocument,
+    "\n  mutation ContinueReply($messageId: ID!) {\n    continueReply(messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n": typeof types.ContinueReplyDocument,
+    "\n  mutation SwitchBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": typeof types.SwitchBranchDocument,
+    "\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": typeof types.BranchFromDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
     "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": typeof types.DocumentedErrorCodeFragmentDoc,
@@ -79,6 +84,14 @@ type Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": typeof types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": typeof types.SamplerSettingsFieldsFragmentDoc,
+    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": typeof types.MemberPersonaFieldsFragmentDoc,
+    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.MyPersonaDocument,
+    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.UpdatePersonaDocument,
+    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": typeof types.ConversationSettingsDocument,
+    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.CharacterSamplingDocument,
+    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.UpdateConversationSettingsDocument,
+    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": typeof types.MessagePromptReportDocument,
     "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": typeof types.StoryFieldsFragmentDoc,
     "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": typeof types.StoryPassageFieldsFragmentDoc,
     "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": typeof types.StoryMapNodeFieldsFragmentDoc,
@@ -109,14 +122,14 @@ const documents: Documents = {
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": types.RevokeAccessTokenDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
     "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
-    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
+    "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": types.ConversationsDocument,
     "\n  query ConversationById($id: ID!) {\n    conversation(id: $id) {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationByIdDocument,
@@ -124,12 +137,17 @@ const documents: Documents = {
     "\n  query ChatCharacter($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      avatar\n    }\n  }\n": types.ChatCharacterDocument,
     "\n  query MessagesPage($conversationId: ID!, $last: Int!, $before: String) {\n    messages(conversationId: $conversationId, last: $last, before: $before) {\n      nodes {\n        ...ChatMessage\n      }\n      pageInfo {\n        hasPreviousPage\n        startCursor\n      }\n    }\n  }\n": types.MessagesPageDocument,
     "\n  query ChatMessageById($id: ID!) {\n    message(id: $id) {\n      ...ChatMessage\n    }\n  }\n": types.ChatMessageByIdDocument,
-    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": types.ConversationUpdatesDocument,
+    "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      activeLeafId\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n": types.ConversationUpdatesDocument,
     "\n  mutation CreateConversation($title: String, $characterId: ID) {\n    createConversation(title: $title, characterId: $characterId) {\n      ...ConversationSummary\n    }\n  }\n": types.CreateConversationDocument,
     "\n  mutation RenameConversation($id: ID!, $title: String!) {\n    renameConversation(id: $id, title: $title) {\n      ...ConversationSummary\n    }\n  }\n": types.RenameConversationDocument,
     "\n  mutation DeleteConversation($id: ID!) {\n    deleteConversation(id: $id)\n  }\n": types.DeleteConversationDocument,
     "\n  mutation SendMessage($conversationId: ID!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      userMessage {\n        ...ChatMessage\n      }\n      assistantMessage {\n        ...ChatMessage\n      }\n    }\n  }\n": types.SendMessageDocument,
-    "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
+    "\n  mutation RegenerateReply($conversationId: ID!, $messageId: ID) {\n    regenerateReply(conversationId: $conversationId, messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n": types.RegenerateReplyDocument,
+    "\n  mutation EditMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      message {\n        ...ChatMessage\n      }\n      reply {\n        ...ChatMessage\n      }\n    }\n  }\n": types.EditMessageDocument,
+    "\n  mutation DeleteMessage($messageId: ID!) {\n    deleteMessage(messageId: $messageId) {\n      deleted\n      conversation {\n        id\n        activeLeafId\n      }\n    }\n  }\n": types.DeleteMessageDocument,
+    "\n  mutation ContinueReply($messageId: ID!) {\n    continueReply(messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n": types.ContinueReplyDocument,
+    "\n  mutation SwitchBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": types.SwitchBranchDocument,
+    "\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": types.BranchFromDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
     "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": types.DocumentedErrorCodeFragmentDoc,
@@ -165,6 +183,14 @@ const documents: Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": types.SamplerSettingsFieldsFragmentDoc,
+    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": types.MemberPersonaFieldsFragmentDoc,
+    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": types.MyPersonaDocument,
+    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": types.UpdatePersonaDocument,
+    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": types.ConversationSettingsDocument,
+    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.CharacterSamplingDocument,
+    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.UpdateConversationSettingsDocument,
+    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": types.MessagePromptReportDocument,
     "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": types.StoryFieldsFragmentDoc,
     "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": types.StoryPassageFieldsFragmentDoc,
     "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": types.StoryMapNodeFieldsFragmentDoc,
@@ -239,7 +265,7 @@ export function graphql(source: "\n  mutation RevokeAccessToken($id: ID!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -267,7 +293,7 @@ export function graphql(source: "\n  mutation DeleteCharacter($id: ID!) {\n    d
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"];
+export function graphql(source: "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -299,7 +325,7 @@ export function graphql(source: "\n  query ChatMessageById($id: ID!) {\n    mess
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      activeLeafId\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ConversationUpdates($conversationId: ID!) {\n    conversationUpdates(conversationId: $conversationId) {\n      type\n      conversationId\n      messageId\n      swipeIndex\n      offset\n      text\n      typing\n      activeLeafId\n      message {\n        ...ChatMessage\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -319,7 +345,27 @@ export function graphql(source: "\n  mutation SendMessage($conversationId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateReply($conversationId: ID!) {\n    regenerateReply(conversationId: $conversationId) {\n      ...ChatMessage\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RegenerateReply($conversationId: ID!, $messageId: ID) {\n    regenerateReply(conversationId: $conversationId, messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateReply($conversationId: ID!, $messageId: ID) {\n    regenerateReply(conversationId: $conversationId, messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      message {\n        ...ChatMessage\n      }\n      reply {\n        ...ChatMessage\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EditMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      message {\n        ...ChatMessage\n      }\n      reply {\n        ...ChatMessage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMessage($messageId: ID!) {\n    deleteMessage(messageId: $messageId) {\n      deleted\n      conversation {\n        id\n        activeLeafId\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteMessage($messageId: ID!) {\n    deleteMessage(messageId: $messageId) {\n      deleted\n      conversation {\n        id\n        activeLeafId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ContinueReply($messageId: ID!) {\n    continueReply(messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n"): (typeof documents)["\n  mutation ContinueReply($messageId: ID!) {\n    continueReply(messageId: $messageId) {\n      ...ChatMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n"): (typeof documents)["\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -460,6 +506,38 @@ export function graphql(source: "\n  subscription AchievementEarned {\n    achie
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"): (typeof documents)["\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"): (typeof documents)["\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"): (typeof documents)["\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,16 @@
 import {
+  applyBranchUpdate,
   applyLiveUpdate,
+  branchMessages,
+  branchReadMark,
+  createLiveBranch,
   createLiveState,
+  invalidateBranch,
+  mergeBranchCopies,
+  needsBranchRead,
+  placeMessages,
+  prependBranch,
+  showBranch,
   extendContent,
   isReplying,
   mergeMessage,
@@ -8,8 +18,10 @@ import {
   prependMessages,
   replayDeltas,
   streamingMessage,
+  type LiveBranch,
   type LiveMessage,
   type LiveState,
+  type LiveTreeMessage,
   type LiveUpdate,
 } from './live-reply';
 
@@ -17,20 +29,14 @@ const AT = '2025-09-01T10:00:00.000Z';
 const LATER = '2025-09-01T10:00:05.000Z';
 
 function user(id: string, content: string, createdAt = AT): LiveMessage {
-  return { id, role: 'USER', content, status: 'COMPLETE', swipeIndex: 0, createdAt };
+  return { id, role: 'USER', content, status: 'COMPLETE', createdAt };
 }
 
 function reply(id: string, content: string, overrides: Partial<LiveMessage> = {}): LiveMessage {
-  return { id, role: 'ASSISTANT', content, status: 'STREAMING', swipeIndex: 0, createdAt: AT, ...overrides };
+  return { id, role: 'ASSISTANT', content, status: 'STREAMING', createdAt: AT, ...overrides };
 }
 
-const delta = (messageId: string, offset: number, text: string, swipeIndex = 0): LiveUpdate<LiveMessage> => ({
-  type: 'DELTA',
-  messageId,
-  swipeIndex,
-  offset,
-  text,
-});
+const delta = (messageId: string, offset: number, text: string): LiveUpdate<LiveMessage> => ({ type: 'DELTA', messageId, offset, text });
 
 function apply(state: LiveState<LiveMessage>, ...updates: LiveUpdate<LiveMessage>[]): LiveState<LiveMessage> {
   return updates.reduce(applyLiveUpdate, state);
@@ -59,16 +65,16 @@ describe('extendContent', () => {
 describe('replayDeltas', () => {
   it('applies deltas in text order whatever order they arrived in', () => {
     const deltas = [
-      { messageId: 'a', swipeIndex: 0, offset: 6, text: 'world' },
-      { messageId: 'a', swipeIndex: 0, offset: 0, text: 'Hello ' },
+      { messageId: 'a', offset: 6, text: 'world' },
+      { messageId: 'a', offset: 0, text: 'Hello ' },
     ];
     expect(replayDeltas('', deltas)).toEqual({ content: 'Hello world', gap: false });
   });
 
   it('stops at a gap and says so', () => {
     const deltas = [
-      { messageId: 'a', swipeIndex: 0, offset: 0, text: 'Hi' },
-      { messageId: 'a', swipeIndex: 0, offset: 10, text: 'later' },
+      { messageId: 'a', offset: 0, text: 'Hi' },
+      { messageId: 'a', offset: 10, text: 'later' },
     ];
     expect(replayDeltas('', deltas)).toEqual({ content: 'Hi', gap: true });
   });
@@ -153,31 +159,17 @@ describe('live reply reconciliation', () => {
     expect(state.messages.map((message) => message.id)).toEqual(['g', 'u1', 'a1']);
   });
 
-  it('starts a regenerated version from empty text and ignores deltas of the old one', () => {
+  it('keeps each version of a reply apart: a new version is a message of its own', () => {
     let state = createLiveState([reply('a1', 'First version.', { status: 'COMPLETE' })]);
-    state = apply(
-      state,
-      { type: 'MESSAGE', message: reply('a1', '', { swipeIndex: 1 }) },
-      delta('a1', 0, 'Second', 1),
-      delta('a1', 5, 'x', 0),
-    );
-    expect(state.messages[0]).toMatchObject({ content: 'Second', swipeIndex: 1, status: 'STREAMING' });
-  });
-
-  it('refetches when deltas of a newer version arrive before its MESSAGE', () => {
-    let state = createLiveState([reply('a1', 'First version.', { status: 'COMPLETE' })]);
-    state = apply(state, delta('a1', 0, 'Second', 1));
+    state = apply(state, { type: 'MESSAGE', message: reply('a2', '') }, delta('a2', 0, 'Second'), delta('a1', 5, 'x'));
     expect(contentOf(state, 'a1')).toBe('First version.');
-    expect(state.stale).toEqual(['a1']);
-    state = mergeMessage(state, reply('a1', '', { swipeIndex: 1 }));
-    expect(contentOf(state, 'a1')).toBe('Second');
-    expect(state.stale).toEqual([]);
+    expect(contentOf(state, 'a2')).toBe('Second');
   });
 
-  it('shows another chosen version', () => {
-    let state = createLiveState([reply('a1', 'Second.', { status: 'COMPLETE', swipeIndex: 1 })]);
-    state = apply(state, { type: 'MESSAGE', message: reply('a1', 'First.', { status: 'COMPLETE', swipeIndex: 0 }) });
-    expect(state.messages[0]).toMatchObject({ content: 'First.', swipeIndex: 0 });
+  it('grows a continued reply from its first text: the deltas count from the start of it', () => {
+    let state = createLiveState([reply('a2', 'Once upon a time')]);
+    state = apply(state, delta('a2', 16, ', there'), delta('a2', 23, ' was'));
+    expect(contentOf(state, 'a2')).toBe('Once upon a time, there was');
   });
 
   it('tracks typing, and ends it when the last reply is final', () => {
@@ -206,5 +198,125 @@ describe('live reply reconciliation', () => {
     state = prependMessages(state, [user('u1', 'First', '2025-09-01T09:00:00.000Z'), reply('a3', '', { createdAt: LATER })]);
     expect(state.messages.map((message) => message.id)).toEqual(['u1', 'u3', 'a3']);
     expect(contentOf(state, 'a3')).toBe('Live text');
+  });
+});
+
+function tree(id: string, parentId: string | null, role: 'USER' | 'ASSISTANT', content: string, status: LiveTreeMessage['status'] = 'COMPLETE') {
+  return { id, parentId, role, content, status, createdAt: AT } satisfies LiveTreeMessage;
+}
+
+const idsOf = (branch: LiveBranch<LiveTreeMessage>) => branchMessages(branch).map((message) => message.id);
+const read = (branch: LiveBranch<LiveTreeMessage>, page: LiveTreeMessage[]) => showBranch(branch, page, branchReadMark(branch));
+const messageUpdate = (message: LiveTreeMessage): LiveUpdate<LiveTreeMessage> => ({ type: 'MESSAGE', message });
+
+// g: greeting; u1 → a1, u2 → a2 on the branch shown.
+const G = tree('g', null, 'ASSISTANT', 'Welcome.');
+const U1 = tree('u1', 'g', 'USER', 'Hi');
+const A1 = tree('a1', 'u1', 'ASSISTANT', 'Hello.');
+const U2 = tree('u2', 'a1', 'USER', 'How are you?');
+const A2 = tree('a2', 'u2', 'ASSISTANT', 'Fine.');
+const shown = () => read(createLiveBranch<LiveTreeMessage>(), [G, U1, A1, U2, A2]);
+
+describe('the branch shown', () => {
+  it('shows the branch as read, first message first', () => {
+    expect(idsOf(shown())).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+  });
+
+  it('adds a sent message and its reply at the end', () => {
+    const branch = placeMessages(shown(), [tree('u3', 'a2', 'USER', 'Bye'), tree('a3', 'u3', 'ASSISTANT', '', 'STREAMING')]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2', 'u3', 'a3']);
+  });
+
+  it('puts a new version of a reply in place of the one shown, and drops what followed it', () => {
+    const branch = applyBranchUpdate(shown(), messageUpdate(tree('a1b', 'u1', 'ASSISTANT', '', 'STREAMING')));
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1b']);
+  });
+
+  it("shows an edited member's message as a new version with its reply streaming after it", () => {
+    const branch = placeMessages(shown(), [tree('u1b', 'g', 'USER', 'Hi again'), tree('a1c', 'u1b', 'ASSISTANT', '', 'STREAMING')]);
+    expect(idsOf(branch)).toEqual(['g', 'u1b', 'a1c']);
+  });
+
+  it('replaces the whole branch with another first message', () => {
+    const branch = applyBranchUpdate(shown(), messageUpdate(tree('g2', null, 'ASSISTANT', 'Another greeting.')));
+    expect(idsOf(branch)).toEqual(['g2']);
+  });
+
+  it('reads again when a message follows one that is not on screen, or the server says the branch changed', () => {
+    let branch = shown();
+    expect(needsBranchRead(branch)).toBe(false);
+    branch = applyBranchUpdate(branch, messageUpdate(tree('x2', 'elsewhere', 'ASSISTANT', '')));
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+    expect(needsBranchRead(branch)).toBe(true);
+    branch = read(branch, [G, U1, A1, U2, A2]);
+    expect(needsBranchRead(branch)).toBe(false);
+    expect(needsBranchRead(applyBranchUpdate(branch, { type: 'BRANCH' }))).toBe(true);
+    expect(needsBranchRead(invalidateBranch(branch))).toBe(true);
+  });
+
+  it('shows another chosen version with the branch read below it, and the version left keeps its text', () => {
+    let branch = applyBranchUpdate(shown(), messageUpdate(tree('a1b', 'u1', 'ASSISTANT', 'Second.')));
+    branch = placeMessages(invalidateBranch(branch), [A1]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1']);
+    branch = read(branch, [G, U1, A1, U2, A2]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+    expect(needsBranchRead(branch)).toBe(false);
+    expect(branch.live.messages.find((message) => message.id === 'a1b')?.content).toBe('Second.');
+  });
+
+  it('ends the branch where a read says it ends (a branch from an earlier message), and the next message follows it', () => {
+    let branch = read(invalidateBranch(shown()), [G, U1, A1]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1']);
+    branch = placeMessages(branch, [tree('u2b', 'a1', 'USER', 'Something else')]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2b']);
+  });
+
+  it('keeps what was placed while a read was under way', () => {
+    let branch = shown();
+    const mark = branchReadMark(branch);
+    branch = applyBranchUpdate(branch, messageUpdate(tree('u3', 'a2', 'USER', 'Bye')));
+    branch = applyBranchUpdate(branch, messageUpdate(tree('a3', 'u3', 'ASSISTANT', '', 'STREAMING')));
+    branch = applyBranchUpdate(branch, delta('a3', 0, 'See you') as LiveUpdate<LiveTreeMessage>);
+    // The read started before the new messages were written.
+    branch = showBranch(branch, [G, U1, A1, U2, A2], mark);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2', 'u3', 'a3']);
+    expect(branchMessages(branch).at(-1)?.content).toBe('See you');
+  });
+
+  it('places updates that arrived before the first read once it lands', () => {
+    let branch = createLiveBranch<LiveTreeMessage>();
+    const mark = branchReadMark(branch);
+    branch = applyBranchUpdate(branch, delta('a2', 6, 'again') as LiveUpdate<LiveTreeMessage>);
+    branch = applyBranchUpdate(branch, messageUpdate(tree('u3', 'a2', 'USER', 'More?')));
+    branch = showBranch(branch, [U2, tree('a2', 'u2', 'ASSISTANT', 'Hello ', 'STREAMING')], mark);
+    expect(idsOf(branch)).toEqual(['u2', 'a2', 'u3']);
+    expect(branchMessages(branch)[1]?.content).toBe('Hello again');
+  });
+
+  it('does not bring back a version switched away from when its final text arrives', () => {
+    let branch = applyBranchUpdate(shown(), messageUpdate(tree('a2b', 'u2', 'ASSISTANT', '', 'STREAMING')));
+    branch = read(invalidateBranch(branch), [G, U1, A1, U2, A2]);
+    branch = applyBranchUpdate(branch, messageUpdate(tree('a2b', 'u2', 'ASSISTANT', 'Done.')));
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+    expect(branch.live.messages.find((message) => message.id === 'a2b')?.content).toBe('Done.');
+  });
+
+  it('adds a refetched message only when it follows the last message shown', () => {
+    let branch = mergeBranchCopies(shown(), [tree('a1b', 'u1', 'ASSISTANT', 'Elsewhere.')]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+    branch = mergeBranchCopies(branch, [tree('u3', 'a2', 'USER', 'Next')]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2', 'u3']);
+  });
+
+  it('puts an older page in front of the branch', () => {
+    let branch = read(createLiveBranch<LiveTreeMessage>(), [U2, A2]);
+    branch = prependBranch(branch, [G, U1, A1]);
+    expect(idsOf(branch)).toEqual(['g', 'u1', 'a1', 'u2', 'a2']);
+  });
+
+  it('needs a read for a first message when older messages are not loaded', () => {
+    const branch = applyBranchUpdate(read(createLiveBranch<LiveTreeMessage>(), [U2, A2]), messageUpdate(tree('g2', null, 'ASSISTANT', 'Hi.')));
+    expect(idsOf(branch)).toEqual(['u2', 'a2']);
+    expect(needsBranchRead(branch)).toBe(true);
   });
 });

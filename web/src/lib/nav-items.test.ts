@@ -18,8 +18,8 @@ describe('navItemsFor', () => {
   const hrefs = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((item) => item.href);
 
   it('shows Moderation to moderators and admins only', () => {
-    expect(hrefs('MEMBER')).toEqual(['/', '/chat', '/generator', '/characters', '/gallery']);
-    expect(hrefs('MODERATOR')).toEqual(['/', '/chat', '/generator', '/characters', '/gallery', '/moderation']);
+    expect(hrefs('MEMBER')).toEqual(['/', '/chat', '/stories', '/generator', '/characters', '/gallery']);
+    expect(hrefs('MODERATOR')).toEqual(['/', '/chat', '/stories', '/generator', '/characters', '/gallery', '/moderation']);
     expect(hrefs('ADMIN')).toContain('/moderation');
   });
 });

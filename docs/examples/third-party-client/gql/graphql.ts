@@ -15,6 +15,8 @@ export type CharacterInput = {
   personalityTraits?: Array<string> | null | undefined;
   /** How explicit it is; EXPLICIT when not given. */
   rating?: ContentRating | null | undefined;
+  /** How its replies are sampled; a conversation's own win. */
+  sampling?: SamplerSettingsInput | null | undefined;
   scenario?: string | null | undefined;
   systemPrompt?: string | null | undefined;
 };
@@ -26,6 +28,7 @@ export type ContentRating =
   | 'SUGGESTIVE';
 
 export type ConversationUpdateType =
+  | 'BRANCH'
   | 'DELETED'
   | 'DELTA'
   | 'MESSAGE'
@@ -48,6 +51,17 @@ export type QuotaKind =
   | 'CHAT'
   | 'IMAGE'
   | 'STORY';
+
+export type SamplerSettingsInput = {
+  /** Settings passed through to servers that take more (min_p, top_k, repetition_penalty…): lower-case names, numbers, booleans or short texts. */
+  extras?: Record<string, unknown> | null | undefined;
+  frequencyPenalty?: number | null | undefined;
+  maxTokens?: number | null | undefined;
+  presencePenalty?: number | null | undefined;
+  stop?: Array<string> | null | undefined;
+  temperature?: number | null | undefined;
+  topP?: number | null | undefined;
+};
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 

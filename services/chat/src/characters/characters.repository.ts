@@ -1,5 +1,5 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Character, ContentRating, ModerationState, PageRequest } from '@app/schema';
+import type { Character, ContentRating, ModerationState, PageRequest, SamplerSettings } from '@app/schema';
 import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 /** Card fields the platform keeps verbatim for lossless export (Character Card V2/V3). */
@@ -28,6 +28,7 @@ export interface CharacterRow {
   example_dialogue: string;
   system_prompt: string;
   card: StoredCardFields;
+  sampling: SamplerSettings | null;
   has_avatar: boolean;
   rating: ContentRating;
   /** Set when a moderator changed the rating: the owner's rating is ignored from then on. */
@@ -52,11 +53,12 @@ export interface NewCharacter {
   exampleDialogue: string;
   systemPrompt: string;
   card: StoredCardFields;
+  sampling?: SamplerSettings | null;
   avatar: { contentType: string; body: Buffer } | null;
 }
 
 const COLUMNS = `"id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario", "greeting",
-  "example_dialogue", "system_prompt", "card", "has_avatar", "rating", "rating_locked", "moderation_state", "owner_suspended",
+  "example_dialogue", "system_prompt", "card", "sampling", "has_avatar", "rating", "rating_locked", "moderation_state", "owner_suspended",
   "created_at", "updated_at"`;
 /** What anyone but the owner may see: public, not hidden or removed by a moderator, its owner not suspended. */
 const LISTED = `"is_public" AND "moderation_state" = 'visible' AND NOT "owner_suspended"`;
@@ -76,6 +78,7 @@ export function toCharacter(row: CharacterRow): Character {
     greeting: row.greeting,
     exampleDialogue: row.example_dialogue,
     systemPrompt: row.system_prompt,
+    sampling: row.sampling,
     alternateGreetings: row.card.alternate_greetings ?? [],
     tags: row.card.tags ?? [],
     creator: row.card.creator ?? '',
@@ -159,8 +162,8 @@ export class CharactersRepository {
   async insert(character: NewCharacter): Promise<CharacterRow> {
     const rows = await this.session.query<CharacterRow>(
       `INSERT INTO "chat"."characters" ("id", "owner_id", "name", "description", "traits", "personality_text", "is_public", "scenario",
-         "greeting", "example_dialogue", "system_prompt", "card", "has_avatar", "rating")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
+         "greeting", "example_dialogue", "system_prompt", "card", "has_avatar", "rating", "sampling")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
       [
         character.id,
         character.ownerId,
@@ -176,6 +179,7 @@ export class CharactersRepository {
         JSON.stringify(character.card),
         character.avatar !== null,
         character.rating,
+        character.sampling ? JSON.stringify(character.sampling) : null,
       ],
     );
     if (character.avatar) {
@@ -191,7 +195,7 @@ export class CharactersRepository {
   async update(row: CharacterRow): Promise<CharacterRow> {
     const rows = await this.session.query<CharacterRow>(
       `UPDATE "chat"."characters" SET "name" = $2, "description" = $3, "traits" = $4, "personality_text" = $5, "is_public" = $6,
-         "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "rating" = $11,
+         "scenario" = $7, "greeting" = $8, "example_dialogue" = $9, "system_prompt" = $10, "rating" = $11, "sampling" = $12,
          "updated_at" = now()
        WHERE "id" = $1 RETURNING ${COLUMNS}`,
       [
@@ -206,6 +210,7 @@ export class CharactersRepository {
         row.example_dialogue,
         row.system_prompt,
         row.rating,
+        row.sampling ? JSON.stringify(row.sampling) : null,
       ],
     );
     return rows[0]!;

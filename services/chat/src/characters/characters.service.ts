@@ -18,6 +18,7 @@ import { CardError, type CharacterCardData, cardToJson, cardToPng } from '../car
 import type { ChatStore } from '../chat.store';
 import { toPage } from '../keyset-page';
 import type { MemberLedger } from '../member-ledger';
+import { withoutEmptySettings } from '../generation/sampling';
 import { type CharacterRow, type NewCharacter, type StoredCardFields, toCharacter } from './characters.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'Character not found');
@@ -141,6 +142,7 @@ export class CharactersService {
         exampleDialogue: input.exampleDialogue ?? '',
         systemPrompt: input.systemPrompt ?? '',
         card: {},
+        sampling: withoutEmptySettings(input.sampling),
         avatar: null,
       },
       false,
@@ -168,6 +170,8 @@ export class CharactersService {
         greeting: patch.greeting ?? current.greeting,
         example_dialogue: patch.exampleDialogue ?? current.example_dialogue,
         system_prompt: patch.systemPrompt ?? current.system_prompt,
+        // As every field, null leaves the settings as they are; an empty object clears them.
+        sampling: patch.sampling ? withoutEmptySettings(patch.sampling) : current.sampling,
       };
       // Every field the character will show, the imported card's lorebook and extensions included.
       await this.policy.assertAllowed(

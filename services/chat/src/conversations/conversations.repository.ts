@@ -1,5 +1,5 @@
 import type { SqlSession, Transaction } from '@app/kit';
-import type { Conversation, Message, MessageStatus, ModerationState, PageRequest } from '@app/schema';
+import type { Conversation, Message, MessageStatus, ModerationState, PageRequest, PromptReport, SamplerSettings } from '@app/schema';
 import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 export interface ConversationRow {
@@ -11,6 +11,8 @@ export interface ConversationRow {
   summary: string | null;
   summary_upto_seq: string | null;
   active_leaf_id: string | null;
+  sampling: SamplerSettings | null;
+  model: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,6 +29,7 @@ export interface MessageRow {
   error_code: string | null;
   parent_id: string | null;
   edited: boolean;
+  prompt_report: PromptReport | null;
   debit_key: string | null;
   moderation_state: ModerationState;
   created_at: Date;
@@ -51,9 +54,9 @@ export interface ReplyForModeration {
 }
 
 const CONVERSATION_COLUMNS = `"id", "owner_id", "title", "character_id", "character_snapshot", "summary", "summary_upto_seq", "active_leaf_id",
-  "created_at", "updated_at"`;
+  "sampling", "model", "created_at", "updated_at"`;
 const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "content", "status", "model", "error_code", "parent_id", "edited",
-  "debit_key", "moderation_state", "created_at", "updated_at"`;
+  "prompt_report", "debit_key", "moderation_state", "created_at", "updated_at"`;
 /** MESSAGE_COLUMNS of the table aliased `m`. */
 const M_COLUMNS = MESSAGE_COLUMNS.replace(/"(\w+)"/g, 'm."$1"');
 
@@ -76,6 +79,8 @@ export function toConversation(row: ConversationRow): Conversation {
     characterId: row.character_id,
     characterName: typeof snapshotName === 'string' ? snapshotName : null,
     activeLeafId: row.active_leaf_id,
+    sampling: row.sampling,
+    model: row.model,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -107,6 +112,7 @@ export function toMessage(row: MessageRow, versions: readonly MessageRow[] = [ro
       createdAt: new Date(version.created_at).toISOString(),
     })),
     edited: row.edited,
+    promptReport: row.prompt_report,
     moderationState: row.moderation_state,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -420,6 +426,25 @@ export class ConversationsRepository {
       message.id,
     ]);
     return rows[0]!;
+  }
+
+  /** What made it into a reply's prompt, kept for the member's context view. */
+  async saveReport(messageId: string, report: PromptReport): Promise<void> {
+    await this.session.execute(`UPDATE "chat"."messages" SET "prompt_report" = $2 WHERE "id" = $1`, [messageId, JSON.stringify(report)]);
+  }
+
+  async updateSettings(
+    id: string,
+    ownerId: string,
+    sampling: SamplerSettings | null,
+    model: string | null,
+  ): Promise<ConversationRow | null> {
+    const rows = await this.session.query<ConversationRow>(
+      `UPDATE "chat"."conversations" SET "sampling" = $3, "model" = $4, "updated_at" = now()
+       WHERE "id" = $1 AND "owner_id" = $2 RETURNING ${CONVERSATION_COLUMNS}`,
+      [id, ownerId, sampling ? JSON.stringify(sampling) : null, model],
+    );
+    return rows[0] ?? null;
   }
 
   /** Saves partial text and renews the lease; false when the reply is no longer streaming (taken over by the sweeper). */

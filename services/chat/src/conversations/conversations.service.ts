@@ -11,28 +11,25 @@ import {
   type ConversationPage,
   DEFAULT_CONVERSATION_TITLE,
   type Message,
-  MessageContent,
   type MessagePage,
   type PageRequest,
-  type Swipe,
+  type SamplerSettings,
   chatEvents,
 } from '@app/schema';
 import type { z } from 'zod';
 import type { CharacterRow } from '../characters/characters.repository';
 import type { CharactersService } from '../characters/characters.service';
 import type { ChatConfig } from '../chat.config';
-import type { ChatRepositories, ChatStore } from '../chat.store';
+import type { ChatStore } from '../chat.store';
 import { toPage } from '../keyset-page';
-import type { MemberLedger } from '../member-ledger';
-import type { ChatProvider } from '../providers/chat-provider';
-import type { GenerationRef, Generations } from '../generation/generation';
-import { type HistoryTurn, type Persona, buildPrompt, expandMacros } from '../generation/prompt-builder';
+import type { Generations } from '../generation/generation';
+import { displayNameOf, expandMacros } from '../generation/macros';
+import { withoutEmptySettings } from '../generation/sampling';
+import type { MemberPersona, Persona } from '../generation/prompt-builder';
 import { type ConversationRow, type ConversationsRepository, type MessageRow, toConversation, toMessage } from './conversations.repository';
 
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 const busy = () => new AppError('CONFLICT', 'Wait for the current reply to finish, or stop it.');
-/** How many earlier turns a prompt may draw on; older ones live in the rolling summary. */
-const HISTORY_WINDOW = 200;
 
 /** Validates member input against its contract; the first problem is the member's message. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -41,16 +38,24 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+/** The character as prompts read it; `{{char}}` is its V3 nickname when the card has one. */
 export function personaOf(character: CharacterRow): Persona {
   return {
-    name: character.name,
+    name: displayNameOf(character.card, character.name),
     description: character.description ?? '',
     personality: character.personality_text ?? character.traits.join(', '),
     scenario: character.scenario,
     exampleDialogue: character.example_dialogue,
     systemPrompt: character.system_prompt,
     postHistoryInstructions: character.card.post_history_instructions ?? '',
+    ...(character.card.character_book !== undefined ? { characterBook: character.card.character_book } : {}),
   };
+}
+
+/** What a conversation keeps of its character, should the character go: everything but the lorebook, which can be large. */
+export function snapshotOf(persona: Persona): Record<string, unknown> {
+  const { characterBook: _book, ...kept } = persona;
+  return kept;
 }
 
 /** Conversations and the tree of their messages: listing, reading, branches and versions; replies are RepliesService's. */
@@ -62,6 +67,7 @@ export class ConversationsService {
     private readonly live: (update: ChatLiveUpdate) => Promise<void>,
     private readonly config: Pick<ChatConfig, 'conversationsPerMember' | 'conversationsPerMinute'>,
     private readonly policy: ContentPolicy,
+    private readonly members: { forPrompt(userId: string): Promise<MemberPersona> },
   ) {}
 
   async list(userId: string, request: PageRequest): Promise<ConversationPage> {
@@ -82,6 +88,7 @@ export class ConversationsService {
     await this.policy.assertAllowed([title], { path: 'chat.title', userId });
     const character = characterId ? await this.characters.findVisibleRow(userId, characterId, ratings) : null;
     if (characterId && !character) throw new AppError('NOT_FOUND', 'Character not found');
+    const macros = character ? { char: personaOf(character).name, user: (await this.members.forPrompt(userId)).name } : null;
     const id = randomUUID();
     const row = await this.store.transaction(async ({ conversations }, tx) => {
       await this.assertRoomForConversation(conversations, userId, tx);
@@ -90,7 +97,7 @@ export class ConversationsService {
         ownerId: userId,
         title,
         characterId,
-        snapshot: character ? { ...personaOf(character) } : null,
+        snapshot: character ? snapshotOf(personaOf(character)) : null,
       });
       // A chat with a character opens with its greeting; alternate greetings are versions of it (sibling first messages).
       const greetings = character ? [character.greeting, ...(character.card.alternate_greetings ?? [])].filter((g) => g.trim()) : [];
@@ -101,7 +108,7 @@ export class ConversationsService {
           conversationId: id,
           ownerId: userId,
           role: 'assistant',
-          content: expandMacros(greeting, character!.name),
+          content: expandMacros(greeting, macros!),
           status: 'complete',
           model: null,
           parentId: null,
@@ -152,6 +159,29 @@ export class ConversationsService {
       const row = await this.ownedMessage(conversations, userId, messageId);
       return toMessage(row, (await conversations.versionsOf([row])).get(row.id));
     });
+  }
+
+  /**
+   * A conversation's own sampler settings and model (null clears them). A model must be one the provider lists; the
+   * provider's default needs no setting.
+   */
+  async updateSettings(
+    userId: string,
+    id: string,
+    input: { sampling?: SamplerSettings | null; model?: string | null },
+    models: () => Promise<{ models: string[]; defaultModel: string }>,
+  ): Promise<Conversation> {
+    const current = await this.store.run(({ conversations }) => this.owned(conversations, userId, id));
+    const sampling = input.sampling === undefined ? current.sampling : withoutEmptySettings(input.sampling);
+    let model = input.model === undefined ? current.model : input.model?.trim() || null;
+    if (model) {
+      const listed = await models();
+      if (model === listed.defaultModel) model = null;
+      else if (!listed.models.includes(model)) throw new AppError('VALIDATION_FAILED', `The provider has no model named "${model}".`);
+    }
+    const row = await this.store.run(({ conversations }) => conversations.updateSettings(id, userId, sampling, model));
+    if (!row) throw notFound();
+    return toConversation(row);
   }
 
   /** Shows version `index` of a message (a sibling), continuing to the newest message below it. */

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Transaction, logger } from '@app/kit';
 import type { ContentPolicy } from '@app/policy';
-import { AppError, type ChatLiveUpdate, type Message, MessageContent, chatEvents } from '@app/schema';
+import { AppError, type ChatLiveUpdate, type Message, MessageContent, type SamplerSettings, chatEvents } from '@app/schema';
 import type { CharactersService } from '../characters/characters.service';
 import type { ChatConfig } from '../chat.config';
 import type { ChatRepositories, ChatStore } from '../chat.store';
 import type { GenerationRef, Generations } from '../generation/generation';
-import { type HistoryTurn, type Persona, buildPrompt } from '../generation/prompt-builder';
+import { type HistoryTurn, type MemberPersona, type Persona, buildPrompt } from '../generation/prompt-builder';
+import { effectiveSampling } from '../generation/sampling';
 import type { MemberLedger } from '../member-ledger';
 import type { ChatProvider } from '../providers/chat-provider';
 import { type ConversationRow, type ConversationsRepository, type MessageRow, toMessage } from './conversations.repository';
-import { parseInput, personaOf } from './conversations.service';
+import { parseInput, personaOf, snapshotOf } from './conversations.service';
 
 const busy = () => new AppError('CONFLICT', 'Wait for the current reply to finish, or stop it.');
 const messageNotFound = () => new AppError('NOT_FOUND', 'Message not found');
@@ -45,6 +46,7 @@ export class RepliesService {
     private readonly provider: Pick<ChatProvider, 'model' | 'isDemo' | 'contextTokens' | 'maxReplyTokens'>,
     private readonly config: Pick<ChatConfig, 'replyLeaseMs' | 'sendsPerMinute'>,
     private readonly policy: ContentPolicy,
+    private readonly members: { forPrompt(userId: string): Promise<MemberPersona> },
   ) {}
 
   /** Adds the member's message at the end of the branch shown and starts its reply (1 token). */
@@ -217,7 +219,7 @@ export class RepliesService {
       role: 'assistant',
       content: prefix,
       status: 'streaming',
-      model: this.provider.model,
+      model: conversation.model ?? this.provider.model,
       parentId,
       debitKey: debitKeyOf(id),
       leaseMs: this.config.replyLeaseMs,
@@ -259,7 +261,7 @@ export class RepliesService {
             messageId: planned.assistant.id,
             userId,
             swipeIndex: planned.versionIndex,
-            model: this.provider.model,
+            model: planned.assistant.model ?? this.provider.model,
             isDemo: this.provider.isDemo,
           },
           userId,
@@ -289,10 +291,13 @@ export class RepliesService {
     return started;
   }
 
-  /** Builds the prompt from the character and the branch the reply follows, and hands it to the engine. */
+  /**
+   * Builds the prompt from the character (its lorebook entries that come up), the member's persona and the branch the
+   * reply follows, keeps what made it in for the member to see, and hands it to the engine with the sampler settings.
+   */
   private async beginReply(ref: GenerationRef, started: ReplyPlan & { conversation: ConversationRow }): Promise<void> {
     const { conversation } = started;
-    const persona = await this.persona(conversation);
+    const [character, member] = await Promise.all([this.character(conversation), this.members.forPrompt(conversation.owner_id)]);
     const { history, summaryHolds } = await this.store.run(async ({ conversations }) => {
       const rows = await conversations.branch(started.promptEndsAt, HISTORY_WINDOW);
       const summarySeq = conversation.summary_upto_seq === null ? null : Number(conversation.summary_upto_seq);
@@ -304,17 +309,21 @@ export class RepliesService {
     });
     const summaryUptoSeq = summaryHolds ? Number(conversation.summary_upto_seq) : null;
     const plan = buildPrompt({
-      persona,
+      persona: character.persona,
+      member,
       summary: summaryHolds ? conversation.summary : null,
       summaryUptoSeq,
       history,
       contextTokens: this.provider.contextTokens,
       maxReplyTokens: this.provider.maxReplyTokens,
     });
+    await this.store.run(({ conversations }) => conversations.saveReport(ref.turnId, plan.report));
     const prompt = started.prefix ? [...plan.messages, { role: 'system' as const, content: CONTINUE_INSTRUCTION }] : plan.messages;
     this.engine.begin({
       ...ref,
       prompt,
+      sampling: effectiveSampling(character.sampling, conversation.sampling),
+      model: conversation.model,
       ...(started.prefix ? { prefix: started.prefix } : {}),
       summarize:
         plan.unsummarized.length >= 6
@@ -328,17 +337,20 @@ export class RepliesService {
     });
   }
 
-  /** The character as it is now (kept in the snapshot), or the snapshot when it was deleted, made private or moderated away. */
-  private async persona(conversation: ConversationRow): Promise<Persona | null> {
+  /**
+   * The character as it is now (kept in the snapshot, lorebook aside), or the snapshot when it was deleted, made private
+   * or moderated away; with its sampler settings.
+   */
+  private async character(conversation: ConversationRow): Promise<{ persona: Persona | null; sampling: SamplerSettings | null }> {
     if (conversation.character_id) {
       const character = await this.characters.findVisibleRow(conversation.owner_id, conversation.character_id, null);
       if (character) {
         const persona = personaOf(character);
-        await this.store.run(({ conversations }) => conversations.updateSnapshot(conversation.id, { ...persona }));
-        return persona;
+        await this.store.run(({ conversations }) => conversations.updateSnapshot(conversation.id, snapshotOf(persona)));
+        return { persona, sampling: character.sampling };
       }
     }
-    return (conversation.character_snapshot as Persona | null) ?? null;
+    return { persona: (conversation.character_snapshot as Persona | null) ?? null, sampling: null };
   }
 
   private async ownedConversation(

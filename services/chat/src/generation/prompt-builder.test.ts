@@ -1,4 +1,4 @@
-import { buildPrompt, expandMacros, summaryRequest, systemPromptFor } from './prompt-builder';
+import { buildPrompt, summaryRequest, systemPromptFor } from './prompt-builder';
 
 const persona = {
   name: 'Luna',
@@ -26,8 +26,72 @@ describe('prompt builder', () => {
     expect(system).toContain('Traits: Calm, Wise');
     expect(system).toContain('Scenario: A quiet night on the tower.');
     expect(system).toContain('User: hi\nLuna: Hello, traveller.');
-    expect(expandMacros('<USER> meets <BOT>', 'Vex')).toBe('User meets Vex');
     expect(systemPromptFor(null)).toContain('Name: AI Assistant');
+  });
+
+  it("names the member's persona for {{user}}, tells the character about them, and keeps {{original}} in a card's system prompt", () => {
+    const member = { name: 'Kai', description: "A sailor who lost {{char}}'s map." };
+    const system = systemPromptFor({ ...persona, systemPrompt: '{{original}} Speak in riddles to {{user}}.' }, member);
+    expect(system.split('\n')[0]).toBe(
+      'You are Luna. Stay in character, reply in the first person, and keep replies vivid and concise. Never speak for Kai. Speak in riddles to Kai.',
+    );
+    expect(system).toContain("About Kai: A sailor who lost Luna's map.");
+    expect(system).toContain('Kai: hi\nLuna: Hello, traveller.');
+    const plan = buildPrompt({
+      persona,
+      member,
+      summary: null,
+      summaryUptoSeq: null,
+      history: turns(2),
+      contextTokens: 8192,
+      maxReplyTokens: 512,
+    });
+    expect(plan.messages.at(-1)!.content).toBe('Stay in character as Luna.');
+  });
+
+  it('inserts the lorebook entries the recent turns bring up, before or after the character, and reports them', () => {
+    const characterBook = {
+      entries: [
+        {
+          keys: ['lighthouse'],
+          content: 'The lighthouse has been dark for ten years.',
+          insertion_order: 10,
+          enabled: true,
+          comment: 'Lighthouse',
+        },
+        { keys: ['dragon'], content: 'Dragons never come this far south.', insertion_order: 20, enabled: true, comment: 'Dragons' },
+        { keys: [], content: '{{char}} fears deep water.', constant: true, insertion_order: 5, enabled: true, position: 'before_char' },
+      ],
+    };
+    const history = [
+      { seq: 1, role: 'user' as const, content: 'Shall we climb the lighthouse tonight?' },
+      { seq: 2, role: 'assistant' as const, content: 'Only if you hold my hand.' },
+    ];
+    const plan = buildPrompt({
+      persona: { ...persona, characterBook },
+      summary: null,
+      summaryUptoSeq: null,
+      history,
+      contextTokens: 4096,
+      maxReplyTokens: 256,
+    });
+    const system = plan.messages[0]!.content;
+    expect(system).toContain('The lighthouse has been dark for ten years.');
+    expect(system).not.toContain('Dragons');
+    expect(system.indexOf('Luna fears deep water.')).toBeLessThan(system.indexOf('Name: Luna'));
+    expect(system.indexOf('The lighthouse has been dark')).toBeGreaterThan(system.indexOf('Scenario:'));
+    expect(plan.report.lore.map((entry) => entry.label)).toEqual(['#2', 'Lighthouse']);
+    expect(plan.report.lore.find((entry) => entry.label === 'Lighthouse')!.keys).toEqual(['lighthouse']);
+    expect(plan.report).toMatchObject({
+      messagesIncluded: 2,
+      messagesTotal: 2,
+      contextTokens: 4096,
+      replyTokens: 256,
+      firstIncludedSeq: 1,
+    });
+    expect(plan.report.promptTokens).toBe(
+      plan.report.characterTokens + plan.report.lore.reduce((sum, e) => sum + e.tokens, 0) + plan.report.messageTokens + 8,
+    );
   });
 
   it('sends every turn when they fit, with post-history instructions last', () => {

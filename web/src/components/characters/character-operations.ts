@@ -18,6 +18,9 @@ export const CharacterFieldsFragment = graphql(`
     personality {
       traits
     }
+    sampling {
+      ...SamplerSettingsFields
+    }
   }
 `);
 

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, IconButton, Textarea } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { plansPathFor } from '../../lib/plans';
@@ -19,6 +19,7 @@ export function ChatComposer({
   onSend,
   onStop,
   stopping,
+  notice,
 }: {
   pending: boolean;
   replying: boolean;
@@ -27,6 +28,8 @@ export function ChatComposer({
   onSend: (content: string) => Promise<boolean>;
   onStop: () => void;
   stopping: boolean;
+  /** Shown above the box (where the next message goes, for one). */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
@@ -79,6 +82,7 @@ export function ChatComposer({
           </Button>
         </Alert.Root>
       )}
+      {notice}
       <Flex gap="2" align="flex-end" maxW="3xl" mx="auto">
         <Textarea
           ref={textareaRef}

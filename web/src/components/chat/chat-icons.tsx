@@ -111,3 +111,22 @@ export function SidebarIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function BranchIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="6" cy="5" r="2" />
+      <circle cx="6" cy="19" r="2" />
+      <circle cx="18" cy="7" r="2" />
+      <path d="M6 7v10M18 9c0 5-12 3-12 8" />
+    </StrokeIcon>
+  );
+}
+
+export function ContinueIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 12h10M10 6l6 6-6 6M20 5v14" />
+    </StrokeIcon>
+  );
+}

@@ -10,6 +10,8 @@ export const ChatMessageFragment = graphql(`
     moderationState
     errorCode
     model
+    parentId
+    edited
     swipeIndex
     swipeCount
     createdAt
@@ -99,6 +101,7 @@ export const ConversationUpdatesDocument = graphql(`
       offset
       text
       typing
+      activeLeafId
       message {
         ...ChatMessage
       }
@@ -141,10 +144,64 @@ export const SendMessageDocument = graphql(`
   }
 `);
 
+/** Another version of a reply, beside it (the last one shown when no messageId is given). */
 export const RegenerateReplyDocument = graphql(`
-  mutation RegenerateReply($conversationId: ID!) {
-    regenerateReply(conversationId: $conversationId) {
+  mutation RegenerateReply($conversationId: ID!, $messageId: ID) {
+    regenerateReply(conversationId: $conversationId, messageId: $messageId) {
       ...ChatMessage
+    }
+  }
+`);
+
+export const EditMessageDocument = graphql(`
+  mutation EditMessage($messageId: ID!, $content: String!) {
+    editMessage(messageId: $messageId, content: $content) {
+      message {
+        ...ChatMessage
+      }
+      reply {
+        ...ChatMessage
+      }
+    }
+  }
+`);
+
+export const DeleteMessageDocument = graphql(`
+  mutation DeleteMessage($messageId: ID!) {
+    deleteMessage(messageId: $messageId) {
+      deleted
+      conversation {
+        id
+        activeLeafId
+      }
+    }
+  }
+`);
+
+export const ContinueReplyDocument = graphql(`
+  mutation ContinueReply($messageId: ID!) {
+    continueReply(messageId: $messageId) {
+      ...ChatMessage
+    }
+  }
+`);
+
+/** Shows the newest branch through a message. */
+export const SwitchBranchDocument = graphql(`
+  mutation SwitchBranch($messageId: ID!) {
+    switchBranch(messageId: $messageId) {
+      id
+      activeLeafId
+    }
+  }
+`);
+
+/** Ends the branch shown at a message: the next message sent starts a new branch there. */
+export const BranchFromDocument = graphql(`
+  mutation BranchFrom($messageId: ID!) {
+    branchFrom(messageId: $messageId) {
+      id
+      activeLeafId
     }
   }
 `);

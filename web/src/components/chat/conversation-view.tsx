@@ -1,6 +1,7 @@
 import { Button, Center, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-context';
 import { describeChatError, NO_CONVERSATION_TOAST } from '../../lib/chat-errors';
@@ -11,28 +12,17 @@ import { isReplying, streamingMessage } from '../../lib/live-reply';
 import { showToast, type ToastInput } from '../../lib/toaster';
 import type { ConversationSummaryFragment } from '../../gql/graphql';
 import { ReportDialog } from '../moderation/report-dialog';
+import { BranchNotice } from './branch-notice';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader, DemoProviderNotice } from './chat-header';
-import {
-  ChatCharacterDocument,
-  ChatProviderDocument,
-  ConversationByIdDocument,
-  RegenerateReplyDocument,
-  SelectSwipeDocument,
-  SendMessageDocument,
-  StopReplyDocument,
-} from './chat-operations';
-import type { AssistantPersona, MessageActions } from './message-bubble';
+import { ChatCharacterDocument, ChatProviderDocument, ConversationByIdDocument, SendMessageDocument, StopReplyDocument } from './chat-operations';
+import { ConfirmDeleteDialog } from './conversation-dialogs';
+import type { AssistantPersona } from './message-bubble';
 import { MessageList, MessageListLoading } from './message-list';
 import { useLiveConversation, type ChatMessage } from './use-live-conversation';
+import { useTreeActions } from './use-tree-actions';
 
 const BUSY_TOAST: ToastInput = { title: 'Error', description: 'Wait for the current reply to finish, or stop it.', variant: 'destructive' };
-const REGENERATE_FAILED: ToastInput = {
-  title: 'Error',
-  description: 'Failed to write another reply. Please try again.',
-  variant: 'destructive',
-};
-const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to show that version. Please try again.', variant: 'destructive' };
 const STOP_FAILED: ToastInput = { title: 'Error', description: 'Failed to stop the reply. Please try again.', variant: 'destructive' };
 
 /** The selected conversation: header, live message log and composer. Mount one per conversation (key it by id). */
@@ -52,7 +42,8 @@ export function ConversationView({
   const client = useApolloClient();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { state, page, loadOlder, mergeReturned } = useLiveConversation(conversationId);
+  const { t } = useTranslation();
+  const { live, messages, page, loadOlder, placeReturned, refreshBranch } = useLiveConversation(conversationId);
   const { data: providerData } = useQuery(ChatProviderDocument, { errorPolicy: 'all' });
   // A deep link may arrive before the sidebar's list: ask for this conversation too (same cache entry).
   const { data: conversationData } = useQuery(ConversationByIdDocument, { variables: { id: conversationId }, errorPolicy: 'all' });
@@ -67,15 +58,14 @@ export function ConversationView({
   const [sendState, setSendState] = useState<'idle' | 'pending'>('idle');
   const [needsTokens, setNeedsTokens] = useState(false);
   const [stopping, setStopping] = useState(false);
-  const [acting, setActing] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
 
-  const replying = isReplying(state);
-  const streaming = streamingMessage(state);
+  const replying = isReplying(live);
+  const streaming = streamingMessage(live);
   const typing = replying || sendState === 'pending';
 
   // The sidebar lists the most recently active first: move this one up as replies land.
-  const lastActivity = state.messages.reduce((latest, message) => (message.updatedAt > latest ? message.updatedAt : latest), '');
+  const lastActivity = messages.reduce((latest, message) => (message.updatedAt > latest ? message.updatedAt : latest), '');
   useEffect(() => {
     if (!lastActivity) return;
     client.cache.modify<{ updatedAt: string }>({
@@ -85,10 +75,10 @@ export function ConversationView({
   }, [client, conversationId, lastActivity]);
 
   useEffect(() => {
-    if (!state.deleted) return;
+    if (!live.deleted) return;
     onDeleted(conversationId);
     void navigate('/chat', { replace: true });
-  }, [conversationId, navigate, onDeleted, state.deleted]);
+  }, [conversationId, navigate, onDeleted, live.deleted]);
 
   const showFailure = useCallback((error: unknown, fallback: ToastInput) => {
     const { toast, needsTokens: outOfTokens } = describeChatError(error, fallback);
@@ -122,7 +112,7 @@ export function ConversationView({
             });
           },
         });
-        if (data) mergeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
+        if (data) placeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
         setNeedsTokens(false);
         setFollowSignal((signal) => signal + 1);
         return true;
@@ -133,7 +123,7 @@ export function ConversationView({
         setSendState('idle');
       }
     },
-    [client, conversationId, mergeReturned, replying, sendState, showFailure],
+    [client, conversationId, placeReturned, replying, sendState, showFailure],
   );
 
   const stop = useCallback(async () => {
@@ -147,45 +137,23 @@ export function ConversationView({
     }
   }, [client, conversationId, showFailure]);
 
-  const regenerate = useCallback(async () => {
-    setActing(true);
-    try {
-      const { data } = await client.mutate({ mutation: RegenerateReplyDocument, variables: { conversationId } });
-      if (data) mergeReturned([data.regenerateReply]);
-      setNeedsTokens(false);
-      setFollowSignal((signal) => signal + 1);
-    } catch (error) {
-      showFailure(error, REGENERATE_FAILED);
-    } finally {
-      setActing(false);
-    }
-  }, [client, conversationId, mergeReturned, showFailure]);
-
-  const selectSwipe = useCallback(
-    async (message: ChatMessage, index: number) => {
-      setActing(true);
-      try {
-        const { data } = await client.mutate({ mutation: SelectSwipeDocument, variables: { messageId: message.id, index } });
-        if (data) mergeReturned([data.selectSwipe]);
-      } catch (error) {
-        showFailure(error, SWIPE_FAILED);
-      } finally {
-        setActing(false);
-      }
-    },
-    [client, mergeReturned, showFailure],
-  );
-
+  const followReply = useCallback(() => {
+    setNeedsTokens(false);
+    setFollowSignal((signal) => signal + 1);
+  }, []);
   // The AI reply being reported, if any.
   const [reporting, setReporting] = useState<string | null>(null);
-  const actions = useMemo<MessageActions>(
-    () => ({
-      onRegenerate: () => void regenerate(),
-      onSelectSwipe: (message, index) => void selectSwipe(message, index),
-      onReport: (message) => setReporting(message.id),
-    }),
-    [regenerate, selectSwipe],
-  );
+  const reportReply = useCallback((message: ChatMessage) => setReporting(message.id), []);
+  const tree = useTreeActions({
+    conversationId,
+    placeReturned,
+    refreshBranch,
+    showFailure,
+    onReplyStarted: followReply,
+    onReport: reportReply,
+  });
+  const lastId = messages[messages.length - 1]?.id;
+  const branchPoint = tree.branchPoint !== null && tree.branchPoint === lastId ? tree.branchPoint : null;
 
   const character = characterData?.character;
   const characterName = summary?.characterName ?? character?.name ?? null;
@@ -198,7 +166,7 @@ export function ConversationView({
   // Screen readers hear a finished reply once (the log itself is not live: it changes every few words).
   const [announced, setAnnounced] = useState<{ streamingId: string | undefined; text: string }>({ streamingId: undefined, text: '' });
   if (streaming?.id !== announced.streamingId) {
-    const finished = announced.streamingId ? state.messages.find((message) => message.id === announced.streamingId) : undefined;
+    const finished = announced.streamingId ? live.messages.find((message) => message.id === announced.streamingId) : undefined;
     const text = finished?.status === 'COMPLETE' ? `${persona.name} replied: ${finished.content}` : announced.text;
     setAnnounced({ streamingId: streaming?.id, text });
   }
@@ -235,13 +203,13 @@ export function ConversationView({
         <MessageListLoading />
       ) : (
         <MessageList
-          messages={state.messages}
+          messages={messages}
           persona={persona}
           hasOlder={page.hasOlder}
           loadingOlder={page.loadingOlder}
           onLoadOlder={() => void loadOlder()}
-          canAct={!replying && !acting && sendState === 'idle'}
-          actions={actions}
+          canAct={!replying && !tree.acting && sendState === 'idle'}
+          actions={tree.actions}
           followSignal={followSignal}
         />
       )}
@@ -253,8 +221,18 @@ export function ConversationView({
         onSend={send}
         onStop={() => void stop()}
         stopping={stopping}
+        notice={branchPoint && <BranchNotice busy={tree.acting} onBackToLatest={() => tree.backToLatest(branchPoint)} />}
       />
       <ReportDialog target={reporting ? { kind: 'REPLY', id: reporting } : null} onClose={() => setReporting(null)} />
+      <ConfirmDeleteDialog
+        open={tree.deleting !== null}
+        title={t('chat.tree.delete.title')}
+        description={t('chat.tree.delete.description')}
+        confirmLabel={t('chat.tree.delete.confirm')}
+        deleting={tree.acting}
+        onConfirm={tree.confirmDelete}
+        onClose={tree.cancelDelete}
+      />
     </Flex>
   );
 }

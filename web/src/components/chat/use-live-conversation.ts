@@ -1,7 +1,21 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ChatMessageFragment, ConversationUpdatesSubscription } from '../../gql/graphql';
-import { applyLiveUpdate, createLiveState, mergeMessages, prependMessages, type LiveState, type LiveUpdate } from '../../lib/live-reply';
+import {
+  applyBranchUpdate,
+  branchMessages,
+  branchReadMark,
+  createLiveBranch,
+  invalidateBranch,
+  mergeBranchCopies,
+  needsBranchRead,
+  placeMessages,
+  prependBranch,
+  showBranch,
+  type BranchReadMark,
+  type LiveBranch,
+  type LiveUpdate,
+} from '../../lib/live-reply';
 import { ChatMessageDocument, ConversationUpdatesDocument, MessagesPageDocument } from './chat-operations';
 
 export type ChatMessage = ChatMessageFragment;
@@ -14,20 +28,35 @@ const STALE_REFETCH_DELAY_MS = 250;
 const SILENT_REPLY_CHECK_MS = 4000;
 /** Fetches of stale messages before giving up (about 10 s); the silent-reply check carries on after. */
 const MAX_STALE_ATTEMPTS = 40;
+/** Wait before reading the branch again after a failed read. */
+const BRANCH_RETRY_MS = 2000;
 
 type Action =
   | { type: 'update'; update: LiveUpdate<ChatMessage> }
-  | { type: 'merge'; messages: readonly ChatMessage[] }
-  | { type: 'prepend'; messages: readonly ChatMessage[] };
+  /** Messages a mutation wrote or chose: they end the branch shown. */
+  | { type: 'place'; messages: readonly ChatMessage[] }
+  /** Refetched copies: their text is reconciled. */
+  | { type: 'copies'; messages: readonly ChatMessage[] }
+  | { type: 'read'; messages: readonly ChatMessage[]; mark: BranchReadMark }
+  | { type: 'prepend'; messages: readonly ChatMessage[] }
+  | { type: 'invalidate' };
 
-function reducer(state: LiveState<ChatMessage>, action: Action): LiveState<ChatMessage> {
+type State = LiveBranch<ChatMessage>;
+
+function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'update':
-      return applyLiveUpdate(state, action.update);
-    case 'merge':
-      return mergeMessages(state, action.messages);
+      return applyBranchUpdate(state, action.update);
+    case 'place':
+      return placeMessages(state, action.messages);
+    case 'copies':
+      return mergeBranchCopies(state, action.messages);
+    case 'read':
+      return showBranch(state, action.messages, action.mark);
     case 'prepend':
-      return prependMessages(state, action.messages);
+      return prependBranch(state, action.messages);
+    case 'invalidate':
+      return invalidateBranch(state);
   }
 }
 
@@ -39,9 +68,11 @@ function toLiveUpdate(raw: RawUpdate): LiveUpdate<ChatMessage> | null {
       return { type: 'TYPING', typing: Boolean(raw.typing) };
     case 'DELTA':
       if (!raw.messageId || raw.offset == null || raw.text == null) return null;
-      return { type: 'DELTA', messageId: raw.messageId, swipeIndex: raw.swipeIndex ?? 0, offset: raw.offset, text: raw.text };
+      return { type: 'DELTA', messageId: raw.messageId, offset: raw.offset, text: raw.text };
     case 'MESSAGE':
       return raw.message ? { type: 'MESSAGE', message: raw.message } : null;
+    case 'BRANCH':
+      return { type: 'BRANCH' };
     case 'DELETED':
       return { type: 'DELETED' };
     default:
@@ -58,16 +89,26 @@ export interface PageState {
 }
 
 /**
- * One conversation's messages kept live: subscribes to its updates before loading the newest page,
- * then reconciles page, live text and refetches (see live-reply.ts). Mount it once per conversation.
+ * One conversation's branch kept live: subscribes to its updates before reading the branch shown (its newest page),
+ * then reconciles page, live text and refetches (see live-reply.ts), and reads the branch again whenever it changed
+ * (a switch, a deletion, an edit, here or in another tab). Mount it once per conversation.
  */
 export function useLiveConversation(conversationId: string) {
   const client = useApolloClient();
-  const [state, dispatch] = useReducer(reducer, undefined, () => createLiveState<ChatMessage>());
+  const [state, dispatch] = useReducer(reducer, undefined, () => createLiveBranch<ChatMessage>());
   const [page, setPage] = useState<PageState>({ status: 'loading', hasOlder: false, olderCursor: null, loadingOlder: false });
   const [staleTick, setStaleTick] = useState(0);
+  const [readFailures, setReadFailures] = useState(0);
+  // Counts finished reads: a change noted while one was under way is read once it ends.
+  const [readsDone, setReadsDone] = useState(0);
   const lastNewsAt = useRef(0);
   const staleAttempts = useRef(0);
+  const reading = useRef(false);
+  // Where the branch stood at the last render: a read replays whatever is placed after it starts.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
 
   const loadNewest = useCallback(async () => {
     const { data } = await client.query({
@@ -79,7 +120,26 @@ export function useLiveConversation(conversationId: string) {
     return data.messages;
   }, [client, conversationId]);
 
-  // Subscribe first, then load: nothing written between the page and the subscription is lost.
+  /** Reads the branch shown (its newest page), noting where the branch on screen stood when the read started. */
+  const readBranch = useCallback(async () => {
+    const mark = branchReadMark(latest.current);
+    return { messages: await loadNewest(), mark };
+  }, [loadNewest]);
+
+  const showRead = useCallback(({ messages, mark }: Awaited<ReturnType<typeof readBranch>>) => {
+    reading.current = false;
+    lastNewsAt.current = Date.now();
+    dispatch({ type: 'read', messages: messages.nodes, mark });
+    setReadsDone((reads) => reads + 1);
+    setPage({
+      status: 'ready',
+      hasOlder: messages.pageInfo.hasPreviousPage,
+      olderCursor: messages.pageInfo.startCursor ?? null,
+      loadingOlder: false,
+    });
+  }, []);
+
+  // Subscribe first, then read: nothing written between the read and the subscription is lost.
   useEffect(() => {
     let active = true;
     const subscription = client.subscribe({ query: ConversationUpdatesDocument, variables: { conversationId } }).subscribe({
@@ -92,19 +152,13 @@ export function useLiveConversation(conversationId: string) {
       // A dropped socket is retried by the client; missed text is caught up by the checks below.
       error: () => undefined,
     });
-    loadNewest().then(
-      (messages) => {
-        if (!active) return;
-        lastNewsAt.current = Date.now();
-        dispatch({ type: 'merge', messages: messages.nodes });
-        setPage({
-          status: 'ready',
-          hasOlder: messages.pageInfo.hasPreviousPage,
-          olderCursor: messages.pageInfo.startCursor ?? null,
-          loadingOlder: false,
-        });
+    reading.current = true;
+    readBranch().then(
+      (read) => {
+        if (active) showRead(read);
       },
       (error: unknown) => {
+        reading.current = false;
         if (active) setPage((current) => ({ ...current, status: 'error', error }));
       },
     );
@@ -112,7 +166,34 @@ export function useLiveConversation(conversationId: string) {
       active = false;
       subscription.unsubscribe();
     };
-  }, [client, conversationId, loadNewest]);
+  }, [client, conversationId, readBranch, showRead]);
+
+  // The branch shown changed (a BRANCH update, an action here, a message whose parent is not on screen): read it again.
+  const mustRead = needsBranchRead(state);
+  useEffect(() => {
+    if (page.status !== 'ready' || !mustRead || reading.current) return;
+    let cancelled = false;
+    const timer = window.setTimeout(
+      () => {
+        reading.current = true;
+        readBranch().then(
+          (read) => {
+            showRead(read);
+            setReadFailures(0);
+          },
+          () => {
+            reading.current = false;
+            if (!cancelled) setReadFailures((failures) => failures + 1);
+          },
+        );
+      },
+      readFailures > 0 ? BRANCH_RETRY_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [mustRead, page.status, readBranch, readFailures, readsDone, showRead]);
 
   const fetchMessages = useCallback(
     async (ids: readonly string[]) => {
@@ -125,16 +206,16 @@ export function useLiveConversation(conversationId: string) {
   );
 
   // Unknown replies and replies with a gap in their text are fetched again until they join up.
+  const { stale } = state.live;
   useEffect(() => {
-    if (state.stale.length === 0) staleAttempts.current = 0;
-    if (page.status !== 'ready' || state.stale.length === 0 || staleAttempts.current >= MAX_STALE_ATTEMPTS) return;
+    if (stale.length === 0) staleAttempts.current = 0;
+    if (page.status !== 'ready' || stale.length === 0 || staleAttempts.current >= MAX_STALE_ATTEMPTS) return;
     staleAttempts.current += 1;
     let cancelled = false;
-    const ids = state.stale;
     const timer = window.setTimeout(() => {
-      void fetchMessages(ids).then((messages) => {
+      void fetchMessages(stale).then((messages) => {
         if (cancelled) return;
-        dispatch({ type: 'merge', messages });
+        dispatch({ type: 'copies', messages });
         setStaleTick((tick) => tick + 1);
       });
     }, STALE_REFETCH_DELAY_MS);
@@ -142,18 +223,20 @@ export function useLiveConversation(conversationId: string) {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [fetchMessages, page.status, state.stale, staleTick]);
+  }, [fetchMessages, page.status, stale, staleTick]);
 
   // A streaming reply that went quiet (a socket drop hid its end) is fetched again.
-  const streamingIds = state.messages.filter((message) => message.status === 'STREAMING').map((message) => message.id);
-  const streamingKey = streamingIds.join(',');
+  const streamingKey = state.live.messages
+    .filter((message) => message.status === 'STREAMING')
+    .map((message) => message.id)
+    .join(',');
   useEffect(() => {
     if (page.status !== 'ready' || !streamingKey) return;
     const ids = streamingKey.split(',');
     const timer = window.setInterval(() => {
       if (Date.now() - lastNewsAt.current < SILENT_REPLY_CHECK_MS) return;
       lastNewsAt.current = Date.now();
-      void fetchMessages(ids).then((messages) => dispatch({ type: 'merge', messages }));
+      void fetchMessages(ids).then((messages) => dispatch({ type: 'copies', messages }));
     }, SILENT_REPLY_CHECK_MS / 2);
     return () => window.clearInterval(timer);
   }, [fetchMessages, page.status, streamingKey]);
@@ -162,15 +245,11 @@ export function useLiveConversation(conversationId: string) {
   useEffect(() => {
     if (page.status !== 'ready') return;
     const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      loadNewest().then(
-        (messages) => dispatch({ type: 'merge', messages: messages.nodes }),
-        () => undefined,
-      );
+      if (document.visibilityState === 'visible') dispatch({ type: 'invalidate' });
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [loadNewest, page.status]);
+  }, [page.status]);
 
   const loadOlder = useCallback(async () => {
     if (page.status !== 'ready' || !page.hasOlder || page.loadingOlder || !page.olderCursor) return;
@@ -194,8 +273,11 @@ export function useLiveConversation(conversationId: string) {
     }
   }, [client, conversationId, page]);
 
-  /** Shows messages a mutation returned (they also arrive live; whichever is newer wins). */
-  const mergeReturned = useCallback((messages: readonly ChatMessage[]) => dispatch({ type: 'merge', messages }), []);
+  /** Shows messages a mutation wrote or chose at the end of the branch shown (they also arrive live). */
+  const placeReturned = useCallback((messages: readonly ChatMessage[]) => dispatch({ type: 'place', messages }), []);
+  /** Reads the branch shown again (after a switch, a deletion or an edit). */
+  const refreshBranch = useCallback(() => dispatch({ type: 'invalidate' }), []);
 
-  return { state, page, loadOlder, mergeReturned };
+  const messages = useMemo(() => branchMessages(state), [state]);
+  return { live: state.live, messages, page, loadOlder, placeReturned, refreshBranch };
 }

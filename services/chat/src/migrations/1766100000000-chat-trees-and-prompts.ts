@@ -2,10 +2,12 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Conversations become trees (decision 039): each message names its parent, a conversation the end of the branch
- * shown, and the versions of a reply (its swipes) become sibling messages, so nothing is ever overwritten.
+ * shown, and the versions of a reply (its swipes) become sibling messages, so nothing is ever overwritten. With them
+ * come what a prompt is built from: sampler settings per character and conversation, a model per conversation, the
+ * member's persona, and each reply's report of what made it into its prompt.
  */
-export class ChatMessageTree1766100000000 implements MigrationInterface {
-  name = 'ChatMessageTree1766100000000';
+export class ChatTreesAndPrompts1766100000000 implements MigrationInterface {
+  name = 'ChatTreesAndPrompts1766100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
@@ -30,9 +32,22 @@ export class ChatMessageTree1766100000000 implements MigrationInterface {
       ORDER BY m."seq", s."position"`);
     await queryRunner.query(`ALTER TABLE "chat"."messages" DROP COLUMN "swipes", DROP COLUMN "swipe_index"`);
     await queryRunner.query(`CREATE INDEX "messages_parent" ON "chat"."messages" ("parent_id", "seq")`);
+    await queryRunner.query(`ALTER TABLE "chat"."messages" ADD COLUMN "prompt_report" jsonb`);
+    await queryRunner.query(`ALTER TABLE "chat"."conversations" ADD COLUMN "sampling" jsonb, ADD COLUMN "model" text`);
+    await queryRunner.query(`ALTER TABLE "chat"."characters" ADD COLUMN "sampling" jsonb`);
+    await queryRunner.query(`CREATE TABLE "chat"."member_personas" (
+      "owner_id" uuid PRIMARY KEY,
+      "name" text NOT NULL DEFAULT '',
+      "description" text NOT NULL DEFAULT '',
+      "updated_at" timestamptz NOT NULL DEFAULT now()
+    )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE "chat"."member_personas"`);
+    await queryRunner.query(`ALTER TABLE "chat"."characters" DROP COLUMN "sampling"`);
+    await queryRunner.query(`ALTER TABLE "chat"."conversations" DROP COLUMN "sampling", DROP COLUMN "model"`);
+    await queryRunner.query(`ALTER TABLE "chat"."messages" DROP COLUMN "prompt_report"`);
     await queryRunner.query(`DROP INDEX "chat"."messages_parent"`);
     await queryRunner.query(`ALTER TABLE "chat"."messages" ADD COLUMN "swipes" jsonb NOT NULL DEFAULT '[]',
       ADD COLUMN "swipe_index" integer NOT NULL DEFAULT 0`);
