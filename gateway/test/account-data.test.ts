@@ -238,6 +238,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
         'mutation { createAccessToken(input: { name: "bot", scopes: [READ] }) { secret } }',
       );
       const bearer = { authorization: `Bearer ${createAccessToken.secret}` };
+      // A story with its written opening, and the member's chat persona.
+      const { startStory } = await gql<{ startStory: { story: { id: string } } }>(
+        member.client,
+        'mutation { startStory(input: { premise: "A lighthouse keeper finds a letter in a bottle." }) { story { id } } }',
+      );
+      const storyId = startStory.story.id;
+      await eventually(async () => {
+        const { storyPath } = await gql<{ storyPath: { status: string }[] }>(
+          member.client,
+          `{ storyPath(storyId: "${storyId}") { status } }`,
+        );
+        expect(storyPath.map((passage) => passage.status)).toEqual(['COMPLETE']);
+      }, 30_000);
+      await gql(member.client, 'mutation { updatePersona(input: { name: "Vera", description: "A sea captain." }) { name } }');
       // A Self-AI photo and a profile picture, through the same uploads the web app uses.
       const photoId = await selfAiPhoto(member.client, 120);
       const avatarUrl = await profilePicture(member.client);
@@ -272,10 +286,20 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       ]);
       expect(ledgerRows).toBeGreaterThanOrEqual(5); // the sign-up grant, two replies, two images
       expect(parse<unknown[]>(entries, 'ledger.json')).toHaveLength(ledgerRows);
-      const chat = parse<{ conversations: { id: string }[]; messages: { conversation_id: string; role: string }[] }>(
+      const chat = parse<{
+        conversations: { id: string }[];
+        messages: { conversation_id: string; role: string }[];
+        persona: { name: string; description: string };
+      }>(entries, 'conversations.json');
+      expect(chat.persona).toMatchObject({ name: 'Vera', description: 'A sea captain.' });
+      const stories = parse<{ stories: { id: string; premise: string }[]; passages: { story_id: string; content: string }[] }>(
         entries,
-        'conversations.json',
+        'stories.json',
       );
+      expect(stories.stories).toEqual([
+        expect.objectContaining({ id: storyId, premise: 'A lighthouse keeper finds a letter in a bottle.' }),
+      ]);
+      expect(stories.passages).toEqual([expect.objectContaining({ story_id: storyId })]);
       expect(chat.conversations.map((conversation) => conversation.id).sort()).toEqual([...conversationIds].sort());
       expect(chat.messages).toHaveLength(
         await count(dbs.chat!, `SELECT count(*) AS "n" FROM "chat"."messages" WHERE "owner_id" = $1`, [member.id]),

@@ -81,7 +81,7 @@ export async function accountArchive(client: AccountDataClient, userId: string, 
   const media = (part: MediaExportPart) => client.mediaPart(userId, part, meta);
   const [
     [account, quotaUses, stats, accessTokens, notices, reportsFiled, identityOther, ledger],
-    [conversations, messages, characters],
+    [conversations, messages, characters, stories, storyPassages, persona],
     [images, likesGiven, generations, mediaOther],
   ] = await Promise.all([
     Promise.all([
@@ -94,7 +94,7 @@ export async function accountArchive(client: AccountDataClient, userId: string, 
       identity('other'),
       identity('ledger'),
     ]),
-    Promise.all([chat('conversations'), chat('messages'), chat('characters')]),
+    Promise.all([chat('conversations'), chat('messages'), chat('characters'), chat('stories'), chat('storyPassages'), chat('persona')]),
     Promise.all([media('images'), media('likesGiven'), media('generations'), media('other')]),
   ]);
 
@@ -130,6 +130,14 @@ export async function accountArchive(client: AccountDataClient, userId: string, 
     objectJson([
       ['conversations', conversations, 'rows'],
       ['messages', messages, 'rows'],
+      ['persona', persona, 'row'],
+    ]),
+  );
+  json(
+    'stories.json',
+    objectJson([
+      ['stories', stories, 'rows'],
+      ['passages', storyPassages, 'rows'],
     ]),
   );
   json('characters.json', rowsJson(characters, ''));

@@ -56,7 +56,7 @@ export const IDENTITY_EXPORT_PARTS = [
 export type IdentityExportPart = (typeof IDENTITY_EXPORT_PARTS)[number];
 
 /** Chat's parts (messages have their own RPC). */
-export const CHAT_EXPORT_PARTS = ['conversations', 'characters'] as const;
+export const CHAT_EXPORT_PARTS = ['conversations', 'characters', 'stories', 'storyPassages', 'persona'] as const;
 export type ChatExportPart = (typeof CHAT_EXPORT_PARTS)[number];
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/auth-context';
 import { AccountDataSection } from '../components/profile/account-data-section';
 import { EditProfileDialog } from '../components/profile/edit-profile-dialog';
+import { PersonaCard } from '../components/profile/persona-card';
 import { ProfileHeader } from '../components/profile/profile-header';
 import { MyAchievementsDocument, ProfileDocument } from '../components/profile/profile-operations';
 import { AchievementsTab, OverviewTab, RecentActivityTab, StatisticsTab } from '../components/profile/profile-tabs';
@@ -68,6 +69,7 @@ export default function ProfilePage() {
           <RecentActivityTab images={images} conversations={conversations} />
         </Tabs.Content>
       </Tabs.Root>
+      <PersonaCard />
       <AccountDataSection />
       <EditProfileDialog user={user} open={editing} onClose={() => setEditing(false)} />
     </Stack>

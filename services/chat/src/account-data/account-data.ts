@@ -9,30 +9,24 @@ const byOwner = (table: string, select = 'to_jsonb(t)'): PartQuery => ({
   orderBy: ['created_at', 'id'],
 });
 
-/** Parts ready for the archive that the export contract does not name yet (schema's CHAT_EXPORT_PARTS). */
-type StoryExportPart = 'stories' | 'storyPassages';
-
 /** What each part of the export reads; leases and debit keys are the service's bookkeeping, not the member's data. */
-const EXPORT_PARTS: Record<ChatExportPart | 'messages' | StoryExportPart, PartQuery> = {
+const EXPORT_PARTS: Record<ChatExportPart | 'messages', PartQuery> = {
   conversations: byOwner('conversations'),
   // The avatar comes with each character's exported card.
   characters: byOwner('characters'),
   messages: { ...byOwner('messages', `to_jsonb(t) - 'lease_until' - 'debit_key'`), orderBy: ['seq'] },
   stories: byOwner('stories'),
   storyPassages: { ...byOwner('story_passages', `to_jsonb(t) - 'lease_until' - 'debit_key'`), orderBy: ['seq'] },
+  // One row at most: who the member plays in chats.
+  persona: { ...byOwner('member_personas'), orderBy: ['owner_id'] },
 };
 
-/** Chat's side of a member's own data: their conversations, messages, characters and stories. */
+/** Chat's side of a member's own data: their conversations, messages, characters, stories and chat persona. */
 export class ChatAccountDataRepository {
   constructor(private readonly session: SqlSession) {}
 
   /** A page of one part of the member's export (messages are a part of their own). */
-  async exportPage(
-    part: ChatExportPart | 'messages' | StoryExportPart,
-    userId: string,
-    after: string[] | null,
-    limit: number,
-  ): Promise<ExportPage> {
+  async exportPage(part: ChatExportPart | 'messages', userId: string, after: string[] | null, limit: number): Promise<ExportPage> {
     const { rows, next } = await readPage(this.session, EXPORT_PARTS[part], userId, after, limit);
     return { rows, next };
   }
@@ -53,6 +47,7 @@ export class ChatAccountDataRepository {
     deleted += await this.session.execute(`DELETE FROM "chat"."stories" WHERE "owner_id" = $1`, [userId]);
     deleted += await this.session.execute(`DELETE FROM "chat"."messages" WHERE "owner_id" = $1`, [userId]);
     deleted += await this.session.execute(`DELETE FROM "chat"."conversations" WHERE "owner_id" = $1`, [userId]);
+    deleted += await this.session.execute(`DELETE FROM "chat"."member_personas" WHERE "owner_id" = $1`, [userId]);
     // Avatars go with their characters; other members' conversations keep their own snapshot of the persona.
     deleted += await this.session.execute(`DELETE FROM "chat"."characters" WHERE "owner_id" = $1`, [userId]);
     // A charge of a deleted account has no one left to refund.

@@ -46,7 +46,14 @@ export interface StatsRebuildSummary {
   keptMembers: number;
 }
 
-const ZERO: EventCounters = { chat_messages: 0, characters_created: 0, images_generated: 0, public_images: 0, total_likes: 0 };
+const ZERO: EventCounters = {
+  chat_messages: 0,
+  characters_created: 0,
+  stories_started: 0,
+  images_generated: 0,
+  public_images: 0,
+  total_likes: 0,
+};
 const ID_BATCH = 10_000;
 
 /** The counters as the live projection computes them, event by event in stream order: counted once per id, never below zero. */

@@ -1,7 +1,14 @@
 import type { SqlSession } from '@app/kit';
 
 /** The counters the chat (conversations, characters, stories) and media events move. */
-export const EVENT_COUNTERS = ['chat_messages', 'characters_created', 'images_generated', 'public_images', 'total_likes'] as const;
+export const EVENT_COUNTERS = [
+  'chat_messages',
+  'characters_created',
+  'stories_started',
+  'images_generated',
+  'public_images',
+  'total_likes',
+] as const;
 export type StatsColumn = (typeof EVENT_COUNTERS)[number];
 export type EventCounters = Record<StatsColumn, number>;
 

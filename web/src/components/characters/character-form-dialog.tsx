@@ -18,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasSamplerProblems, SamplerFields, samplerProblems, type SamplerForm } from '../../features/chat-settings';
 import { addTrait, CHARACTER_LIMITS, hasTrait, needsRating, removeTrait, type CharacterFormValues } from '../../lib/chat-character-form';
 import { ChevronRightIcon, PlusIcon } from '../chat/chat-icons';
 import { CloseIcon } from '../icons';
@@ -26,8 +27,8 @@ import { FULL_ON_PHONES_CONTENT } from '../responsive-dialog';
 
 /**
  * The Create Character dialog (also used to edit): name, description, traits with suggestions,
- * public switch with the rating a public character is shown at, and an Advanced section with the
- * roleplay card fields.
+ * public switch with the rating a public character is shown at, an Advanced section with the
+ * roleplay card fields, and (when the page passes `sampling`) the reply settings.
  */
 export function CharacterFormDialog({
   mode,
@@ -38,6 +39,8 @@ export function CharacterFormDialog({
   saving,
   onSubmit,
   onClose,
+  sampling,
+  onSamplingChange,
 }: {
   mode: 'create' | 'edit';
   open: boolean;
@@ -47,10 +50,14 @@ export function CharacterFormDialog({
   saving: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** The character's sampler settings as a form; the section shows when given. */
+  sampling?: SamplerForm;
+  onSamplingChange?: (sampling: SamplerForm) => void;
 }) {
   const { t } = useTranslation();
   const [traitInput, setTraitInput] = useState('');
   const [ratingError, setRatingError] = useState<string | undefined>();
+  const [isReplySettingsOpen, setReplySettingsOpen] = useState(false);
   const set = <K extends keyof CharacterFormValues>(key: K, value: CharacterFormValues[K]) => onChange({ ...values, [key]: value });
 
   const addTypedTrait = () => {
@@ -70,6 +77,11 @@ export function CharacterFormDialog({
     event.preventDefault();
     if (needsRating(values)) {
       setRatingError(t('ratings.publish.required'));
+      return;
+    }
+    if (sampling && hasSamplerProblems(samplerProblems(sampling))) {
+      // The problems are shown beside the fields: make sure they are in view.
+      setReplySettingsOpen(true);
       return;
     }
     onSubmit();
@@ -258,6 +270,22 @@ export function CharacterFormDialog({
                     </Stack>
                   </Collapsible.Content>
                 </Collapsible.Root>
+
+                {sampling && onSamplingChange && (
+                  <Collapsible.Root open={isReplySettingsOpen} onOpenChange={(details) => setReplySettingsOpen(details.open)}>
+                    <Collapsible.Trigger asChild>
+                      <Button variant="ghost" size="sm" px="0" className="group">
+                        <ChevronRightIcon transition="transform 0.15s" _groupExpanded={{ transform: 'rotate(90deg)' }} />
+                        {t('chatSettings.character.replySettings')}
+                      </Button>
+                    </Collapsible.Trigger>
+                    <Collapsible.Content>
+                      <Box pt="3" data-testid="character-reply-settings">
+                        <SamplerFields value={sampling} onChange={onSamplingChange} />
+                      </Box>
+                    </Collapsible.Content>
+                  </Collapsible.Root>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -86,6 +86,24 @@ export function ConversationView({
     if (outOfTokens) setNeedsTokens(true);
   }, []);
 
+  const followReply = useCallback(() => {
+    setNeedsTokens(false);
+    setFollowSignal((signal) => signal + 1);
+  }, []);
+  // The AI reply being reported, if any.
+  const [reporting, setReporting] = useState<string | null>(null);
+  const reportReply = useCallback((message: ChatMessage) => setReporting(message.id), []);
+  const tree = useTreeActions({
+    conversationId,
+    placeReturned,
+    refreshBranch,
+    showFailure,
+    onReplyStarted: followReply,
+    onReport: reportReply,
+  });
+  const lastId = messages[messages.length - 1]?.id;
+  const branchPoint = tree.branchPoint !== null && tree.branchPoint === lastId ? tree.branchPoint : null;
+
   const send = useCallback(
     async (content: string): Promise<boolean> => {
       if (!conversationId) {
@@ -113,6 +131,8 @@ export function ConversationView({
           },
         });
         if (data) placeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
+        // Sent from a branch point, the message is a new version: its answer does not count its siblings, a read does.
+        if (branchPoint) refreshBranch();
         setNeedsTokens(false);
         setFollowSignal((signal) => signal + 1);
         return true;
@@ -123,7 +143,7 @@ export function ConversationView({
         setSendState('idle');
       }
     },
-    [client, conversationId, placeReturned, replying, sendState, showFailure],
+    [branchPoint, client, conversationId, placeReturned, refreshBranch, replying, sendState, showFailure],
   );
 
   const stop = useCallback(async () => {
@@ -136,24 +156,6 @@ export function ConversationView({
       setStopping(false);
     }
   }, [client, conversationId, showFailure]);
-
-  const followReply = useCallback(() => {
-    setNeedsTokens(false);
-    setFollowSignal((signal) => signal + 1);
-  }, []);
-  // The AI reply being reported, if any.
-  const [reporting, setReporting] = useState<string | null>(null);
-  const reportReply = useCallback((message: ChatMessage) => setReporting(message.id), []);
-  const tree = useTreeActions({
-    conversationId,
-    placeReturned,
-    refreshBranch,
-    showFailure,
-    onReplyStarted: followReply,
-    onReport: reportReply,
-  });
-  const lastId = messages[messages.length - 1]?.id;
-  const branchPoint = tree.branchPoint !== null && tree.branchPoint === lastId ? tree.branchPoint : null;
 
   const character = characterData?.character;
   const characterName = summary?.characterName ?? character?.name ?? null;

@@ -43,7 +43,17 @@ describe('sampler settings form', () => {
   it('reads saved settings back into the same form', () => {
     const saved = { temperature: 1.1, topP: null, maxTokens: 512, stop: ['###'], extras: { top_k: 40, ignore_eos: true } };
     const back = toSamplerForm(saved);
-    expect(back).toEqual(form({ temperature: '1.1', maxTokens: '512', stop: ['###'], extras: [{ name: 'top_k', value: '40' }, { name: 'ignore_eos', value: 'true' }] }));
+    expect(back).toEqual(
+      form({
+        temperature: '1.1',
+        maxTokens: '512',
+        stop: ['###'],
+        extras: [
+          { name: 'top_k', value: '40' },
+          { name: 'ignore_eos', value: 'true' },
+        ],
+      }),
+    );
     expect(toSamplerInput(back)).toEqual({ temperature: 1.1, maxTokens: 512, stop: ['###'], extras: { top_k: 40, ignore_eos: true } });
     expect(toSamplerForm(null)).toEqual(EMPTY_SAMPLER_FORM);
   });
