@@ -5,8 +5,9 @@
  *    each chunk's send time is recorded. Baseline: the chat service's OpenAI adapter reading that server directly.
  *    Platform: the same chunks as a GraphQL subscriber receives them (adapter → chat service → bus → gateway →
  *    graphql-ws). Figures are p50/p99 of (received − sent) in ms, and the platform's added p50.
- * 2. Long conversation: a 5,000-message conversation (seeded with SQL); server time of the first page
- *    (`messages(last: 30)`) through GraphQL, against the same page read straight from the database.
+ * 2. Long conversation: a 5,000-message conversation (seeded with SQL, one branch); server time of the first page
+ *    (`messages(last: 30)`) through GraphQL and of the branch walk it runs, against the newest 30 rows by `seq` read
+ *    straight from the database (what a conversation without branches would need).
  *
  * Both run in the embedded mode (PGlite + in-process bus) and, when DATABASE_URL and NATS_URL are set (or
  * BENCH_DISTRIBUTED=1), on PostgreSQL + NATS JetStream. The platform runs in this process so one clock times
@@ -14,8 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startEmbedded } from '@app/embedded';
-import type { InfraConfig } from '@app/kit';
+import type { InfraConfig, SqlSession } from '@app/kit';
 import { Client } from 'pg';
+import { ConversationsRepository } from '../services/chat/src/conversations/conversations.repository';
 import { OpenAiChatProvider } from '../services/chat/src/providers/openai-chat.provider';
 import { type FakeOpenAi, startFakeOpenAi, wallClock } from '../services/chat/test/fake-openai-server';
 import { TestClient, registration } from '../gateway/test/http-client';
@@ -87,11 +89,19 @@ async function longConversation(url: string, query: (sql: string, params: unknow
   await client.fetch('/api/auth/register', { method: 'POST', json: registration() });
   const owner = ((await (await client.fetch('/api/user')).json()) as { id: string }).id;
   const id = ((await (await client.fetch('/api/conversations', { method: 'POST', json: { title: 'long' } })).json()) as { id: string }).id;
+  // One branch: each message follows the one before it, and the conversation shows it to its end.
   await query(
-    `INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status")
-     SELECT gen_random_uuid(), $1, $2, CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END, repeat('words ', 40) || i, 'complete'
-     FROM generate_series(1, 5000) AS i`,
+    `WITH seeded AS (SELECT i, gen_random_uuid() AS id FROM generate_series(1, 5000) AS i)
+     INSERT INTO "chat"."messages" ("id", "conversation_id", "owner_id", "role", "content", "status", "parent_id")
+     SELECT s.id, $1, $2, CASE WHEN s.i % 2 = 0 THEN 'user' ELSE 'assistant' END, repeat('words ', 40) || s.i, 'complete',
+       lag(s.id) OVER (ORDER BY s.i)
+     FROM seeded s ORDER BY s.i`,
     [id, owner],
+  );
+  await query(
+    `UPDATE "chat"."conversations" SET "active_leaf_id" = (SELECT "id" FROM "chat"."messages" WHERE "conversation_id" = $1 ORDER BY "seq" DESC LIMIT 1)
+     WHERE "id" = $1`,
+    [id],
   );
   const body = {
     query: `query($id: ID!) { messages(conversationId: $id, last: 30) { nodes { id role content createdAt } } }`,
@@ -116,7 +126,11 @@ async function longConversation(url: string, query: (sql: string, params: unknow
       id,
     ]),
   );
-  return { graphql, direct };
+  // The branch shown, walked from its end through the parent index (what the messages query reads since decision 039).
+  const branch = await time(() =>
+    new ConversationsRepository({ query, execute: async () => 0 } as unknown as SqlSession).page(id, 30, null),
+  );
+  return { graphql, direct, branch };
 }
 
 async function runMode(name: string, infra: InfraConfig, fake: FakeOpenAi): Promise<void> {
@@ -150,9 +164,11 @@ async function runMode(name: string, infra: InfraConfig, fake: FakeOpenAi): Prom
       percentile(page.direct, 50),
       percentile(page.direct, 99),
     ];
+    const [w50, w99] = [percentile(page.branch, 50), percentile(page.branch, 99)];
     console.log(`first page of a 5,000-message conversation (${PAGE_REQUESTS} requests)`);
-    console.log(`  baseline: the page's SQL, direct          p50 ${ms(d50)}  p99 ${ms(d99)}`);
-    console.log(`  GraphQL messages(last: 30)                p50 ${ms(g50)}  p99 ${ms(g99)}  (${(g50 / d50).toFixed(1)}x the SQL alone)`);
+    console.log(`  baseline: newest 30 by seq, direct SQL    p50 ${ms(d50)}  p99 ${ms(d99)}`);
+    console.log(`  the branch walk (parent links), direct    p50 ${ms(w50)}  p99 ${ms(w99)}  (${(w50 / d50).toFixed(1)}x the baseline)`);
+    console.log(`  GraphQL messages(last: 30)                p50 ${ms(g50)}  p99 ${ms(g99)}  (${(g50 / d50).toFixed(1)}x the baseline)`);
   } finally {
     await platform.stop();
   }

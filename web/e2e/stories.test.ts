@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { hasChromium } from './browser';
+import { type ContextOptions, memberBrowser } from './member-browser';
 
 jest.setTimeout(180_000);
 
@@ -11,46 +8,11 @@ const describeWithBrowser = hasChromium() ? describe : describe.skip;
 
 /** A member plays a story with the demo narrator: its passages end with `### Choices` and three options. */
 describeWithBrowser('stories in Chromium', () => {
-  let platform: EmbeddedPlatform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build:web');
-    platform = await startEmbedded({
-      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
-      gateway: { port: 0 },
-      // The demo narrator streams slowly enough to watch a passage grow.
-      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', CHAT_DEMO_CHUNK_DELAY_MS: '60' },
-    });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  async function signUp(page: Page) {
-    const password = 'a very good password';
-    await page.goto(`${platform.url}/signup`);
-    await page.getByLabel('Email').fill(`stories-${randomUUID().slice(0, 8)}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByLabel('First name').fill('Scheherazade');
-    await page.getByLabel('Date of birth').fill('1990-05-17');
-    await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByTestId('token-balance').waitFor();
-  }
+  // The demo narrator streams slowly enough to watch a passage grow.
+  const members = memberBrowser({ CHAT_DEMO_CHUNK_DELAY_MS: '60' });
+  const newPage = (options: ContextOptions = {}) =>
+    members.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
+  const signUp = (page: Page) => members.signUp(page, 'Scheherazade');
 
   const passages = (page: Page) => page.getByTestId('story-passage');
   const choices = (page: Page) => page.getByTestId('story-choice');
@@ -176,7 +138,7 @@ describeWithBrowser('stories in Chromium', () => {
     );
 
     // The list shows the story with its passages and the allowance it used.
-    await page.goto(`${platform.url}/stories`);
+    await page.goto(`${members.url}/stories`);
     const card = page.getByTestId('story-card');
     await card.first().waitFor();
     await expect(card.count()).resolves.toBe(1);
@@ -186,10 +148,10 @@ describeWithBrowser('stories in Chromium', () => {
 
     // On a phone nothing scrolls sideways, and the map is a drawer.
     const phone = await newPage({ viewport: { width: 360, height: 740 }, storageState: await page.context().storageState() });
-    await phone.goto(`${platform.url}/stories`);
+    await phone.goto(`${members.url}/stories`);
     await phone.getByTestId('story-card').waitFor();
     await noHorizontalOverflow(phone);
-    await phone.goto(`${platform.url}${storyPath}`);
+    await phone.goto(`${members.url}${storyPath}`);
     await phone.waitForFunction(() => document.querySelectorAll('[data-testid="story-passage"][data-status="complete"]').length === 2);
     await choices(phone).first().waitFor();
     await noHorizontalOverflow(phone);

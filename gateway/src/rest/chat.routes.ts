@@ -32,7 +32,7 @@ import { chatModels, myPersona, updateConversationSettings, updatePersona } from
 import { toCharacterType } from '../graphql/chat.mappers';
 import type { Services } from '../operations/caller';
 import { queryNumber } from '../operations/input';
-import { type Route, bodyObject, jsonBody } from './route';
+import { type Route, bodyObject, jsonBody, optionalJsonBody } from './route';
 
 const CARD_LIMIT_MB = CHAT_LIMITS.cardFileBytes / (1024 * 1024);
 /** The compatible lists' page sizes when the client names none. */
@@ -130,7 +130,7 @@ export function chatRoutes(services: Services, route: Route): Router {
   );
   router.post(
     '/chat/:conversationId/regenerate',
-    jsonBody,
+    optionalJsonBody,
     route(async (req, res, caller) => {
       const { messageId } = bodyObject(req);
       const message = await regenerateReply(services, caller, id(req, 'conversationId'), typeof messageId === 'string' ? messageId : null);
@@ -157,7 +157,7 @@ export function chatRoutes(services: Services, route: Route): Router {
   );
   router.post(
     '/messages/:id/branch',
-    jsonBody,
+    optionalJsonBody,
     route(async (req, res, caller) => {
       const end = bodyObject(req).end === 'here' ? 'here' : 'latest';
       res.json(await selectBranch(services, caller, id(req), end));

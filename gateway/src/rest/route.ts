@@ -68,6 +68,13 @@ export function jsonBody(req: Request, res: Response, next: NextFunction): void 
   });
 }
 
+/** As jsonBody, for endpoints whose body is optional: a request without one reads as an empty form. */
+export function optionalJsonBody(req: Request, res: Response, next: NextFunction): void {
+  // No body at all, or an empty one (Content-Length: 0, as many clients send with a bare POST).
+  if (!req.headers['transfer-encoding'] && !Number(req.headers['content-length'] ?? 0)) return next();
+  jsonBody(req, res, next);
+}
+
 /** The JSON body as an object; anything else (an array, a bare value) is an empty form. */
 export const bodyObject = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

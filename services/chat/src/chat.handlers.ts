@@ -23,7 +23,11 @@ export function serveChat(
   provider: ChatProvider,
 ): Promise<Subscription[]> {
   const { conversations, replies, characters, personas, moderation } = services;
-  const models = async () => ({ models: (await provider.listModels?.()) ?? [provider.model], defaultModel: provider.model });
+  // The default first, then whatever else the server lists.
+  const models = async () => ({
+    models: [provider.model, ...((await provider.listModels?.()) ?? []).filter((model) => model !== provider.model)],
+    defaultModel: provider.model,
+  });
   return Promise.all([
     bus.serve(chatRpc.listConversations, ({ userId, ...page }) => conversations.list(userId, page)),
     bus.serve(chatRpc.getConversation, ({ userId, conversationId }) => conversations.get(userId, conversationId)),

@@ -154,6 +154,10 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
     expect(await balance(client)).toBe(tokens - 1);
     // The prompt of a regenerated reply ends with the member's message it answers, not with anything after it.
     expect(provider.prompts.at(-1)!.at(-1)).toMatchObject({ role: 'user', content: 'First question' });
+    // The compatible endpoint needs no body: the last reply shown gets another version.
+    const rest = await client.fetch(`/api/chat/${id}/regenerate`, { method: 'POST' });
+    expect(rest.status).toBe(202);
+    expect(await rest.json()).toMatchObject({ parentId: firstReply!.parentId, swipeIndex: 3 });
   });
 
   it('continues a reply as a version that begins with its text, streaming only the new words', async () => {

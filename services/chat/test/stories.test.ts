@@ -387,6 +387,33 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect(await balance(client)).toBe(13);
     });
 
+    it('counts a story once when its opening was stopped past the threshold and then retold', async () => {
+      const client = await member();
+      provider.words = Array.from({ length: 60 }, (_, i) => `w${i} `);
+      provider.delayMs = 25;
+      const { story, passage } = await startStory(client);
+      await eventually(async () => {
+        const path = await client.graphql<{ storyPath: { content: string }[] }>(`{ storyPath(storyId: "${story.id}") { content } }`);
+        expect(path.data!.storyPath[0]!.content.length).toBeGreaterThan(60);
+      });
+      await client.graphql('mutation($s: ID!) { stopStory(storyId: $s) }', { s: story.id });
+      expect((await finished(client, story.id, passage.id)).status).toBe('CANCELLED');
+      provider.delayMs = 1;
+      const storyQuota = async () =>
+        (await client.graphql<{ myQuotas: { kind: string; used: number }[] }>('{ myQuotas { kind used } }')).data!.myQuotas.find(
+          (quota) => quota.kind === 'STORY',
+        )!.used;
+      expect(await storyQuota()).toBe(1);
+      const retold = await client.graphql<{ retellPassage: { id: string } }>(
+        'mutation($s: ID!, $p: ID!) { retellPassage(storyId: $s, passageId: $p) { id } }',
+        { s: story.id, p: passage.id },
+      );
+      expect((await finished(client, story.id, retold.data!.retellPassage.id)).status).toBe('COMPLETE');
+      // The stopped opening kept its token and its place in the month's stories; the retelling is one more passage.
+      expect(await storyQuota()).toBe(1);
+      expect(await balance(client)).toBe(13);
+    });
+
     it('feeds storiesStarted on the dashboard', async () => {
       const client = await member();
       for (const premise of ['A caravan crosses the salt flats.', 'A letter arrives a hundred years late.'])

@@ -201,7 +201,13 @@ describe('live reply reconciliation', () => {
   });
 });
 
-function tree(id: string, parentId: string | null, role: 'USER' | 'ASSISTANT', content: string, status: LiveTreeMessage['status'] = 'COMPLETE') {
+function tree(
+  id: string,
+  parentId: string | null,
+  role: 'USER' | 'ASSISTANT',
+  content: string,
+  status: LiveTreeMessage['status'] = 'COMPLETE',
+) {
   return { id, parentId, role, content, status, createdAt: AT } satisfies LiveTreeMessage;
 }
 
@@ -315,7 +321,10 @@ describe('the branch shown', () => {
   });
 
   it('needs a read for a first message when older messages are not loaded', () => {
-    const branch = applyBranchUpdate(read(createLiveBranch<LiveTreeMessage>(), [U2, A2]), messageUpdate(tree('g2', null, 'ASSISTANT', 'Hi.')));
+    const branch = applyBranchUpdate(
+      read(createLiveBranch<LiveTreeMessage>(), [U2, A2]),
+      messageUpdate(tree('g2', null, 'ASSISTANT', 'Hi.')),
+    );
     expect(idsOf(branch)).toEqual(['u2', 'a2']);
     expect(needsBranchRead(branch)).toBe(true);
   });

@@ -317,7 +317,10 @@ export function mergeBranchCopies<M extends LiveTreeMessage>(branch: LiveBranch<
  */
 export function showBranch<M extends LiveTreeMessage>(branch: LiveBranch<M>, page: readonly M[], mark: BranchReadMark): LiveBranch<M> {
   const read: LiveBranch<M> = {
-    ...withIds(branch, page.map((message) => message.id)),
+    ...withIds(
+      branch,
+      page.map((message) => message.id),
+    ),
     live: mergeMessages(branch.live, page),
     readAt: Math.max(branch.readAt, mark.changes),
   };

@@ -61,13 +61,17 @@ const MESSAGE_COLUMNS = `"id", "seq", "conversation_id", "owner_id", "role", "co
 const M_COLUMNS = MESSAGE_COLUMNS.replace(/"(\w+)"/g, 'm."$1"');
 
 /**
- * The branch that ends at `$1` (a message id), walked from its end to its first message: every message of a branch
- * was written after its parent, so `seq` grows along it.
+ * The branch that ends at `leaf` (a message id), walked from its end towards its first message, `taken` counting the
+ * messages `counts` lets through; the walk stops once `stopAfter` of them are taken. Every message of a branch was
+ * written after its parent, so `seq` falls along the walk.
  */
-const BRANCH_TO = (leaf: string) => `WITH RECURSIVE "branch" AS (
-    SELECT ${M_COLUMNS} FROM "chat"."messages" m WHERE m."id" = ${leaf}
+const BRANCH_TO = (leaf: string, counts = 'true', stopAfter = 'NULL') => `WITH RECURSIVE "branch" AS (
+    SELECT ${M_COLUMNS}, (CASE WHEN ${counts.replace(/"seq"/g, 'm."seq"')} THEN 1 ELSE 0 END) AS "taken"
+    FROM "chat"."messages" m WHERE m."id" = ${leaf}
     UNION ALL
-    SELECT ${M_COLUMNS} FROM "chat"."messages" m JOIN "branch" b ON m."id" = b."parent_id"
+    SELECT ${M_COLUMNS}, b."taken" + (CASE WHEN ${counts.replace(/"seq"/g, 'm."seq"')} THEN 1 ELSE 0 END)
+    FROM "chat"."messages" m JOIN "branch" b ON m."id" = b."parent_id"
+    WHERE ${stopAfter}::int IS NULL OR b."taken" < ${stopAfter}::int
   )`;
 
 export function toConversation(row: ConversationRow): Conversation {
@@ -263,7 +267,7 @@ export class ConversationsRepository {
   /** The newest `limit` messages of the branch shown before `beforeSeq`, oldest first, plus whether older ones exist. */
   async page(conversationId: string, limit: number, beforeSeq: number | null): Promise<{ rows: MessageRow[]; hasOlder: boolean }> {
     const rows = await this.session.query<MessageRow>(
-      `${BRANCH_TO(`(SELECT "active_leaf_id" FROM "chat"."conversations" WHERE "id" = $1)`)}
+      `${BRANCH_TO(`(SELECT "active_leaf_id" FROM "chat"."conversations" WHERE "id" = $1)`, `($2::bigint IS NULL OR "seq" < $2)`, '$3')}
        SELECT ${MESSAGE_COLUMNS} FROM "branch" WHERE $2::bigint IS NULL OR "seq" < $2 ORDER BY "seq" DESC LIMIT $3`,
       [conversationId, beforeSeq, limit + 1],
     );
@@ -274,7 +278,7 @@ export class ConversationsRepository {
   /** The newest `limit` messages of the branch that ends at `leafId` (itself included), oldest first, for a prompt. */
   async branch(leafId: string, limit: number): Promise<MessageRow[]> {
     const rows = await this.session.query<MessageRow>(
-      `${BRANCH_TO('$1::uuid')} SELECT ${MESSAGE_COLUMNS} FROM "branch" ORDER BY "seq" DESC LIMIT $2`,
+      `${BRANCH_TO('$1::uuid', 'true', '$2')} SELECT ${MESSAGE_COLUMNS} FROM "branch" ORDER BY "seq" DESC LIMIT $2`,
       [leafId, limit],
     );
     return rows.reverse();
@@ -282,7 +286,11 @@ export class ConversationsRepository {
 
   /** Whether the message numbered `seq` lies on the branch that ends at `leafId` (a summary holds only on its own branch). */
   async branchHas(leafId: string, seq: number): Promise<boolean> {
-    const rows = await this.session.query(`${BRANCH_TO('$1::uuid')} SELECT 1 FROM "branch" WHERE "seq" = $2 LIMIT 1`, [leafId, seq]);
+    // The walk stops at the first message at or before `seq`: older ones cannot be it.
+    const rows = await this.session.query(`${BRANCH_TO('$1::uuid', `"seq" <= $2`, '1')} SELECT 1 FROM "branch" WHERE "seq" = $2 LIMIT 1`, [
+      leafId,
+      seq,
+    ]);
     return rows.length > 0;
   }
 
@@ -365,17 +373,17 @@ export class ConversationsRepository {
   }
 
   /** How many messages a deletion of `messageId` takes: it and everything below it. */
-  async countSubtree(messageId: string): Promise<{ count: number; streaming: number }> {
-    const rows = await this.session.query<{ count: string; streaming: string }>(
+  async countSubtree(messageId: string): Promise<number> {
+    const rows = await this.session.query<{ count: string }>(
       `WITH RECURSIVE "below" AS (
-         SELECT "id", "status" FROM "chat"."messages" WHERE "id" = $1
+         SELECT "id" FROM "chat"."messages" WHERE "id" = $1
          UNION ALL
-         SELECT m."id", m."status" FROM "chat"."messages" m JOIN "below" b ON m."parent_id" = b."id"
+         SELECT m."id" FROM "chat"."messages" m JOIN "below" b ON m."parent_id" = b."id"
        )
-       SELECT count(*) AS "count", count(*) FILTER (WHERE "status" = 'streaming') AS "streaming" FROM "below"`,
+       SELECT count(*) AS "count" FROM "below"`,
       [messageId],
     );
-    return { count: Number(rows[0]?.count ?? 0), streaming: Number(rows[0]?.streaming ?? 0) };
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** Deletes a message; its descendants go with it (the parent reference cascades). */
@@ -498,10 +506,14 @@ export class ConversationsRepository {
     ]);
   }
 
-  /** Streaming replies whose lease ran out: their process died or lost its database. */
-  orphanedReplies(limit: number): Promise<MessageRow[]> {
-    return this.session.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM "chat"."messages" WHERE "status" = 'streaming' AND "lease_until" < now() ORDER BY "lease_until" LIMIT $1`,
+  /** Streaming replies whose lease ran out (their process died or lost its database), with their place among their versions. */
+  orphanedReplies(limit: number): Promise<(MessageRow & { version_index: number })[]> {
+    return this.session.query<MessageRow & { version_index: number }>(
+      `SELECT ${M_COLUMNS},
+         (SELECT count(*)::int FROM "chat"."messages" s
+          WHERE s."conversation_id" = m."conversation_id" AND s."role" = m."role" AND s."parent_id" IS NOT DISTINCT FROM m."parent_id"
+            AND s."seq" < m."seq") AS "version_index"
+       FROM "chat"."messages" m WHERE m."status" = 'streaming' AND m."lease_until" < now() ORDER BY m."lease_until" LIMIT $1`,
       [limit],
     );
   }

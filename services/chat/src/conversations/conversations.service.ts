@@ -189,6 +189,8 @@ export class ConversationsService {
     const { chosen, versions, conversation } = await this.store.transaction(async ({ conversations }, tx) => {
       const current = await this.ownedMessage(conversations, userId, messageId);
       await this.owned(conversations, userId, current.conversation_id, tx);
+      // Moving the branch shown away from a reply being written would hide it mid-stream.
+      if (await conversations.streamingIn(current.conversation_id)) throw busy();
       const all = (await conversations.versionsOf([current])).get(current.id) ?? [current];
       if (index >= all.length) throw new AppError('VALIDATION_FAILED', `This message has ${all.length} version(s).`);
       const version = all[index]!;
@@ -220,8 +222,9 @@ export class ConversationsService {
     const result = await this.store.transaction(async ({ conversations }, tx) => {
       const message = await this.ownedMessage(conversations, userId, messageId);
       const conversation = await this.owned(conversations, userId, message.conversation_id, tx);
+      // While a reply is written anywhere in the conversation its versions and branch stay as they are.
+      if (await conversations.streamingIn(conversation.id)) throw busy();
       const below = await conversations.countSubtree(message.id);
-      if (below.streaming > 0) throw busy();
       const wasShown = conversation.active_leaf_id !== null && (await conversations.isAtOrAbove(message.id, conversation.active_leaf_id));
       // A summary that folded in a deleted message would keep retelling it.
       await conversations.forgetSummaryCovering(message.id);
@@ -233,8 +236,8 @@ export class ConversationsService {
       } else {
         await conversations.touch(conversation.id);
       }
-      await tx.emit(chatEvents.messagesDeleted, { conversationId: conversation.id, messageId, count: below.count }, userId);
-      return { conversation: row, deleted: below.count };
+      await tx.emit(chatEvents.messagesDeleted, { conversationId: conversation.id, messageId, count: below }, userId);
+      return { conversation: row, deleted: below };
     });
     await this.publishBranch(result.conversation);
     return { conversation: toConversation(result.conversation), deleted: result.deleted };

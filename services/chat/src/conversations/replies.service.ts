@@ -58,7 +58,7 @@ export class RepliesService {
       const user = await this.insertUserMessage(conversations, conversation, conversation.active_leaf_id, content.trim(), false);
       return this.planAnswer(conversations, conversation, user, replyId);
     });
-    return { userMessage: toMessage(started.user!), assistantMessage: toMessage(started.assistant) };
+    return { userMessage: await this.withVersions(started.user!), assistantMessage: await this.withVersions(started.assistant) };
   }
 
   /**
@@ -99,7 +99,7 @@ export class RepliesService {
         const user = await this.insertUserMessage(conversations, conversation, original.parent_id, content.trim(), true);
         return this.planAnswer(conversations, conversation, user, replyId);
       });
-      return { message: await this.withVersions(started.user!), reply: toMessage(started.assistant) };
+      return { message: await this.withVersions(started.user!), reply: await this.withVersions(started.assistant) };
     }
     const edited = await this.store.transaction(async ({ conversations }, tx) => {
       await this.ownedConversation(conversations, userId, original.conversation_id, tx);

@@ -45,8 +45,7 @@ export function replyTurns(store: ChatStore, bus: Bus): TurnKind {
         subjectId: row.conversation_id,
         turnId: row.id,
         userId: row.owner_id,
-        // Only the events read it, as the reply's place among its versions; the sweeper does not look it up.
-        variant: 0,
+        variant: row.version_index,
         debitKey: row.debit_key ?? '',
         content: row.content,
         startedAt: new Date(row.created_at),

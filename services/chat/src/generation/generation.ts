@@ -81,8 +81,6 @@ export interface TurnKind {
   readonly refundReason: string;
   /** What is stored from the final text (a passage splits off its choices); pure. */
   finalize(text: string): { content: string; extras?: Record<string, unknown> };
-  /** How much of the text being streamed is shown live (a passage hides its choices block); pure. */
-  visibleLength?(text: string): number;
   /** Saves partial text and renews the lease; false when the turn is no longer streaming (taken over). */
   saveProgress(ref: GenerationRef, text: string, leaseMs: number): Promise<boolean>;
   /**

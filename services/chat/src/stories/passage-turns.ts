@@ -2,7 +2,7 @@ import { storyEvents } from '@app/schema';
 import type { FinishRecord, GenerationOutcome, GenerationRef, OrphanedTurn, SummaryWork, TurnKind } from '../generation/generation';
 import { type PassageRow, type StoriesStore, toPassage } from './stories.repository';
 import type { StoryLivePort } from './story-live';
-import { finalizePassage, visiblePassageLength } from './story-prompt';
+import { finalizePassage } from './story-prompt';
 
 const choicesOf = (extras: Record<string, unknown> | undefined): string[] | null => {
   const choices = extras?.choices;
@@ -23,10 +23,6 @@ export class PassageTurns implements TurnKind {
   finalize(text: string): { content: string; extras: { choices: string[] } } {
     const { content, choices } = finalizePassage(text);
     return { content, extras: { choices } };
-  }
-
-  visibleLength(text: string): number {
-    return visiblePassageLength(text);
   }
 
   saveProgress(ref: GenerationRef, text: string, leaseMs: number): Promise<boolean> {

@@ -11,6 +11,7 @@ import type {
   StoryPassage,
   StoryTone,
 } from '@app/schema';
+import { STOPPED_REPLY_CHARGED_FROM_CHARS } from '@app/schema';
 import { type KeysetRows, readKeysetPage } from '../keyset-page';
 
 /** A featured character as the story keeps it: the narrator still knows them after the character is edited or deleted. */
@@ -306,10 +307,12 @@ export class StoriesRepository {
     return rows[0] ?? null;
   }
 
-  async hasCompletePassage(storyId: string): Promise<boolean> {
+  /** Whether a passage of the story kept its charge: written whole, or stopped once it had said enough (decision 036). */
+  async hasPaidPassage(storyId: string): Promise<boolean> {
     const rows = await this.session.query<{ found: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM "chat"."story_passages" WHERE "story_id" = $1 AND "status" = 'complete') AS "found"`,
-      [storyId],
+      `SELECT EXISTS (SELECT 1 FROM "chat"."story_passages" WHERE "story_id" = $1
+         AND ("status" = 'complete' OR ("status" = 'cancelled' AND char_length(btrim("content")) >= $2))) AS "found"`,
+      [storyId, STOPPED_REPLY_CHARGED_FROM_CHARS],
     );
     return Boolean(rows[0]?.found);
   }

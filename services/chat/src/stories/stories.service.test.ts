@@ -101,8 +101,10 @@ class FakeStories implements StoriesData {
   async streamingIn(storyId: string) {
     return this.of(storyId).find((passage) => passage.status === 'streaming') ?? null;
   }
-  async hasCompletePassage(storyId: string) {
-    return this.of(storyId).some((passage) => passage.status === 'complete');
+  async hasPaidPassage(storyId: string) {
+    return this.of(storyId).some(
+      (passage) => passage.status === 'complete' || (passage.status === 'cancelled' && passage.content.trim().length >= 40),
+    );
   }
   async passagesInLastMinute(ownerId: string) {
     return [...this.passages.values()].filter(

@@ -208,17 +208,17 @@ export class StoriesService {
 
   /** Writes a passage again from the same action, as a new branch beside it; the old one stays. */
   async retell(userId: string, storyId: string, passageId: string): Promise<StoryPassage> {
-    const { passage, hasComplete } = await this.store.run(async ({ stories }) => ({
+    const { passage, counted } = await this.store.run(async ({ stories }) => ({
       passage: await this.ownedPassage(stories, userId, storyId, passageId),
-      hasComplete: await stories.hasCompletePassage(storyId),
+      counted: await stories.hasPaidPassage(storyId),
     }));
     return this.write(userId, storyId, {
       parentId: passage.parent_id,
       depth: passage.depth,
       actionKind: passage.action_kind,
       action: passage.action,
-      // A story whose opening failed counts once, whichever of its openings is written first.
-      countsAsStory: passage.action_kind === 'opening' && !hasComplete,
+      // A story counts once: its allowance use goes back with a refunded opening, and is taken by the next one written.
+      countsAsStory: passage.action_kind === 'opening' && !counted,
     });
   }
 

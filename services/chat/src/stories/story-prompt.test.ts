@@ -8,7 +8,6 @@ import {
   type StoryPromptInput,
   buildStoryPrompt,
   finalizePassage,
-  visiblePassageLength,
 } from './story-prompt';
 
 describe('finalizePassage', () => {
@@ -38,19 +37,6 @@ describe('finalizePassage', () => {
       content: 'Prose ### not a heading',
       choices: ['One', 'Two'],
     });
-  });
-});
-
-describe('visiblePassageLength', () => {
-  it('shows the prose and hides the choices block as it streams', () => {
-    const text = 'You run.\n### Choices\n1. Hide';
-    expect(text.slice(0, visiblePassageLength(text))).toBe('You run.\n');
-  });
-
-  it('holds back a last line that may become the heading', () => {
-    expect(visiblePassageLength('You run.\n##')).toBe('You run.\n'.length);
-    expect(visiblePassageLength('You run.\n#1 fan')).toBe('You run.\n#1 fan'.length);
-    expect(visiblePassageLength('You run')).toBe(7);
   });
 });
 

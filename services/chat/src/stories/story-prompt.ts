@@ -155,15 +155,3 @@ export function finalizePassage(text: string): FinalizedPassage {
     .slice(0, STORY_LIMITS.choicesMax);
   return { content: text.slice(0, start).trim(), choices: choices.length >= STORY_LIMITS.choicesMin ? choices : [] };
 }
-
-/**
- * How much of a passage being written is shown live: everything before the choices block, and not a last line that
- * may yet become its heading ("#", "##").
- */
-export function visiblePassageLength(text: string): number {
-  const start = choicesStart(text);
-  if (start >= 0) return start;
-  const lastLineStart = text.lastIndexOf('\n') + 1;
-  const lastLine = text.slice(lastLineStart).trimStart();
-  return lastLine.length > 0 && '###'.startsWith(lastLine) ? lastLineStart : text.length;
-}

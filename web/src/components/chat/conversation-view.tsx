@@ -15,7 +15,13 @@ import { ReportDialog } from '../moderation/report-dialog';
 import { BranchNotice } from './branch-notice';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader, DemoProviderNotice } from './chat-header';
-import { ChatCharacterDocument, ChatProviderDocument, ConversationByIdDocument, SendMessageDocument, StopReplyDocument } from './chat-operations';
+import {
+  ChatCharacterDocument,
+  ChatProviderDocument,
+  ConversationByIdDocument,
+  SendMessageDocument,
+  StopReplyDocument,
+} from './chat-operations';
 import { ConfirmDeleteDialog } from './conversation-dialogs';
 import type { AssistantPersona } from './message-bubble';
 import { MessageList, MessageListLoading } from './message-list';

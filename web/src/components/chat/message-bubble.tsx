@@ -306,13 +306,7 @@ export const MessageBubble = memo(function MessageBubble({
             />
           )}
           {!editing && (
-            <MessageToolbar
-              message={message}
-              available={available}
-              disabled={!canAct}
-              actions={actions}
-              onEdit={() => setEditing(true)}
-            />
+            <MessageToolbar message={message} available={available} disabled={!canAct} actions={actions} onEdit={() => setEditing(true)} />
           )}
           {isFailed && isLast && (
             <Button size="2xs" variant="outline" colorPalette="red" disabled={!canAct} onClick={() => actions.onRegenerate(message)}>
