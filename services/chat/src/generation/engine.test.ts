@@ -122,7 +122,11 @@ class LocalControl implements LiveControl {
   private readonly handlers = new Map<string, ((data: unknown) => void)[]>();
   async subscribeLive(subject: string, handler: (data: unknown) => void) {
     this.handlers.set(subject, [...(this.handlers.get(subject) ?? []), handler]);
-    return { unsubscribe: async () => this.handlers.set(subject, []) };
+    return {
+      unsubscribe: async () => {
+        this.handlers.set(subject, []);
+      },
+    };
   }
   async publishLive(subject: string, data: unknown) {
     for (const handler of this.handlers.get(subject) ?? []) handler(data);

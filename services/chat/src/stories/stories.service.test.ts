@@ -254,6 +254,7 @@ const character = (id: string, ownerId: string, name: string): CharacterRow => (
   example_dialogue: '',
   system_prompt: '',
   card: {},
+  sampling: null,
   has_avatar: false,
   rating: 'safe',
   rating_locked: false,
