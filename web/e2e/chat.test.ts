@@ -75,7 +75,7 @@ describeWithBrowser('chat and characters in Chromium', () => {
     await dialog.getByRole('button', { name: character.suggestedTrait, exact: true }).click();
     await expect(dialog.getByRole('button', { name: character.suggestedTrait, exact: true }).isDisabled()).resolves.toBe(true);
     if (character.greeting) {
-      await dialog.getByRole('button', { name: 'Advanced' }).click();
+      await dialog.getByRole('button', { name: 'Advanced', exact: true }).click();
       await dialog.getByLabel('Greeting (first message)').fill(character.greeting);
     }
     await dialog.getByRole('button', { name: 'Create Character' }).click();

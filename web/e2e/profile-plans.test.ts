@@ -84,6 +84,8 @@ describeWithBrowser('profile and plans in Chromium', () => {
     await navigateTo(page, 'Chat');
     await page.getByRole('button', { name: 'Start First Chat' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    // The URL changes as the navigation starts; the conversation's own composer comes with its view.
+    await page.getByTestId('conversation-view').waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello there');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page.waitForFunction(
@@ -288,6 +290,8 @@ describeWithBrowser('profile and plans in Chromium', () => {
     await navigateTo(page, 'Chat');
     await page.getByRole('button', { name: 'Start First Chat' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+    // The URL changes as the navigation starts; the conversation's own composer comes with its view.
+    await page.getByTestId('conversation-view').waitFor();
     await setBalance(page, 0);
     // The empty conversation has loaded: the box now keeps what is typed.
     await page.getByText('Start the conversation').waitFor();

@@ -23,7 +23,7 @@ type Documents = {
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": typeof types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": typeof types.RevokeAccessTokenDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": typeof types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": typeof types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": typeof types.SuggestedTraitsDocument,
@@ -122,7 +122,7 @@ const documents: Documents = {
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": types.RevokeAccessTokenDocument,
-    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
+    "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n": types.CharacterFieldsFragmentDoc,
     "\n  query MyCharacters {\n    characters(first: 100) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.MyCharactersDocument,
     "\n  query PublicCharacters($first: Int!) {\n    publicCharacters(first: $first) {\n      nodes {\n        ...CharacterFields\n      }\n    }\n  }\n": types.PublicCharactersDocument,
     "\n  query SuggestedTraits {\n    suggestedTraits\n  }\n": types.SuggestedTraitsDocument,
@@ -265,7 +265,7 @@ export function graphql(source: "\n  mutation RevokeAccessToken($id: ID!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n    sampling {\n      ...SamplerSettingsFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"): (typeof documents)["\n  fragment CharacterFields on Character {\n    id\n    name\n    description\n    avatar\n    isPublic\n    rating\n    moderationState\n    isMine\n    creator\n    scenario\n    greeting\n    exampleDialogue\n    systemPrompt\n    personality {\n      traits\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -14,11 +14,13 @@ import {
 import { PlusIcon } from '../components/chat/chat-icons';
 import { ConfirmDeleteDialog } from '../components/chat/conversation-dialogs';
 import { useStartConversation } from '../components/chat/use-start-conversation';
+import { loadCharacterSamplingForm } from '../components/characters/character-sampling';
 import { ImportCardButton } from '../components/characters/import-card-button';
 import { UsersIcon } from '../components/icons';
 import { ReportDialog } from '../components/moderation/report-dialog';
 import { useContentSettings } from '../components/moderation/use-content-settings';
 import { PageHeader } from '../components/page-header';
+import { EMPTY_SAMPLER_FORM, toSamplerInput, type SamplerForm } from '../features/chat-settings';
 import type { CharacterFieldsFragment } from '../gql/graphql';
 import {
   characterName,
@@ -61,7 +63,8 @@ function GridEmptyState({ title, children }: { title: string; children?: ReactNo
   );
 }
 
-type Editing = { character: CharacterFieldsFragment; values: CharacterFormValues } | null;
+/** sampling: null until the character's reply settings are read (and then left as they are when saving). */
+type Editing = { character: CharacterFieldsFragment; values: CharacterFormValues; sampling: SamplerForm | null } | null;
 
 /** Characters (spec §2): create, edit, import/export and delete your own; discover public ones; chat with any. */
 export default function CharactersPage() {
@@ -74,6 +77,7 @@ export default function CharactersPage() {
 
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [draft, setDraft] = useState<CharacterFormValues>(EMPTY_CHARACTER_FORM);
+  const [draftSampling, setDraftSampling] = useState<SamplerForm>(EMPTY_SAMPLER_FORM);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CharacterFieldsFragment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,10 +98,14 @@ export default function CharactersPage() {
     }
     setBusy(true);
     try {
-      await client.mutate({ mutation: CreateCharacterDocument, variables: { input: toCreateCharacterInput(draft) } });
+      await client.mutate({
+        mutation: CreateCharacterDocument,
+        variables: { input: { ...toCreateCharacterInput(draft), sampling: toSamplerInput(draftSampling) } },
+      });
       showToast(TOASTS.characterCreated);
       setCreateOpen(false);
       setDraft(EMPTY_CHARACTER_FORM);
+      setDraftSampling(EMPTY_SAMPLER_FORM);
       void refreshLists();
     } catch (error) {
       const { toast } = describeChatError(error, TOASTS.characterCreateFailed);
@@ -117,7 +125,11 @@ export default function CharactersPage() {
     try {
       await client.mutate({
         mutation: UpdateCharacterDocument,
-        variables: { id: editing.character.id, input: toUpdateCharacterInput(editing.values) },
+        variables: {
+          id: editing.character.id,
+          // {} clears the character's reply settings; left out, they stay as they are.
+          input: { ...toUpdateCharacterInput(editing.values), ...(editing.sampling ? { sampling: toSamplerInput(editing.sampling) } : {}) },
+        },
       });
       showToast(TOASTS.characterUpdated);
       setEditing(null);
@@ -152,6 +164,12 @@ export default function CharactersPage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  const edit = async (character: CharacterFieldsFragment) => {
+    setEditing({ character, values: toCharacterForm(character), sampling: null });
+    const sampling = await loadCharacterSamplingForm(client, character.id);
+    setEditing((current) => (current?.character.id === character.id ? { ...current, sampling } : current));
   };
 
   const chatWith = (character: CharacterFieldsFragment) => void start({ characterId: character.id, title: character.name });
@@ -198,7 +216,7 @@ export default function CharactersPage() {
                   variant="mine"
                   starting={startingFor === character.id}
                   onChat={() => chatWith(character)}
-                  onEdit={() => setEditing({ character, values: toCharacterForm(character) })}
+                  onEdit={() => void edit(character)}
                   onDelete={() => setDeleting(character)}
                 />
               </li>
@@ -246,6 +264,8 @@ export default function CharactersPage() {
         saving={busy && isCreateOpen}
         onSubmit={() => void create()}
         onClose={() => setCreateOpen(false)}
+        sampling={draftSampling}
+        onSamplingChange={setDraftSampling}
       />
       {editing && (
         <CharacterFormDialog
@@ -258,6 +278,8 @@ export default function CharactersPage() {
           saving={busy}
           onSubmit={() => void update()}
           onClose={() => setEditing(null)}
+          sampling={editing.sampling ?? undefined}
+          onSamplingChange={(sampling) => setEditing((current) => (current ? { ...current, sampling } : current))}
         />
       )}
       <ReportDialog target={reporting ? { kind: 'CHARACTER', id: reporting } : null} onClose={() => setReporting(null)} />

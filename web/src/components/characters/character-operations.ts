@@ -18,9 +18,6 @@ export const CharacterFieldsFragment = graphql(`
     personality {
       traits
     }
-    sampling {
-      ...SamplerSettingsFields
-    }
   }
 `);
 

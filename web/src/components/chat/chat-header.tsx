@@ -1,5 +1,7 @@
 import { Avatar, Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ChatSettingsMenu } from '../../features/chat-settings';
 import { CoinsIcon } from '../icons';
 import { SidebarIcon } from './chat-icons';
 
@@ -34,7 +36,7 @@ export function DemoProviderNotice() {
   );
 }
 
-/** The conversation's title bar: who you talk to, whether a reply is being written, your balance. */
+/** The conversation's title bar: who you talk to, whether a reply is being written, your balance, the chat settings. */
 export function ChatHeader({
   title,
   characterName,
@@ -52,6 +54,8 @@ export function ChatHeader({
   onOpenSidebar: () => void;
   actions?: ReactNode;
 }) {
+  // The conversation shown is the route's (/chat/:conversationId).
+  const { conversationId } = useParams();
   return (
     <Flex
       as="header"
@@ -97,6 +101,7 @@ export function ChatHeader({
             {tokens === 1 ? 'token' : 'tokens'}
           </Box>
         </Badge>
+        {conversationId && <ChatSettingsMenu conversationId={conversationId} />}
         {actions}
       </HStack>
     </Flex>

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContextReportButton } from '../../features/chat-settings';
 import { formatMessageTime } from '../../lib/chat-conversations';
 import { FlagIcon } from '../icons';
 import { BranchIcon, ChevronLeftIcon, ChevronRightIcon, ContinueIcon, EditIcon, RegenerateIcon, TrashIcon } from './chat-icons';
@@ -97,6 +98,8 @@ function availableActions(message: ChatMessage, isLast: boolean, canReport: bool
     regenerate: isReply && isFinished && !isRemoved && message.parentId !== null && !(message.status === 'FAILED' && isLast),
     continue: isReply && !isRemoved && hasText && (message.status === 'COMPLETE' || message.status === 'CANCELLED'),
     report: canReport,
+    // Only a generated reply has a prompt to show; a greeting or a member's edit has none.
+    context: isReply && message.parentId !== null && !message.edited && (message.status === 'COMPLETE' || message.status === 'CANCELLED'),
   };
 }
 
@@ -155,6 +158,7 @@ function MessageToolbar({
           <TrashIcon />
         </IconButton>
       )}
+      {available.context && <ContextReportButton messageId={message.id} />}
       {available.report && (
         <IconButton {...labelled(t('report.replyAction'))} onClick={() => actions.onReport?.(message)}>
           <FlagIcon />

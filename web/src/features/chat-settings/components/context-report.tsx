@@ -46,7 +46,7 @@ function ContextBar({ report }: { report: PromptReportValue }) {
           <Box key={part.segment} w={`${part.share * 100}%`} bg={SEGMENT_COLORS[part.segment]} />
         ))}
       </Flex>
-      <Box as="ul" id={legendId} listStyleType="none" m="0" p="0" display="grid" gap="1.5" data-testid={legendId}>
+      <Box as="ul" id={legendId} listStyleType="none" m="0" p="0" display="grid" gap="1.5" data-testid="context-legend">
         {parts.map((part) => (
           <HStack as="li" key={part.segment} gap="2" fontSize="sm" justify="space-between">
             <HStack gap="2" minW="0">

@@ -79,7 +79,7 @@ function SettingsForm({ conversation, models, onClose }: { conversation: LoadedC
   };
 
   return (
-    <Stack as="form" gap="0" onSubmit={(event: FormEvent) => void submit(event)}>
+    <Stack as="form" gap="0" flex="1" minH="0" onSubmit={(event: FormEvent) => void submit(event)}>
       <Dialog.Body>
         <Stack gap="6">
           {canChooseModel && <ModelSelect models={models} value={model} onChange={setModel} />}

@@ -46,7 +46,7 @@ function PersonaForm({ persona, onClose }: { persona: MemberPersonaFieldsFragmen
   };
 
   return (
-    <Stack as="form" gap="0" onSubmit={(event: FormEvent) => void submit(event)}>
+    <Stack as="form" gap="0" flex="1" minH="0" onSubmit={(event: FormEvent) => void submit(event)}>
       <Dialog.Body>
         <Stack gap="5">
           <Text color="fg.muted" fontSize="sm">
