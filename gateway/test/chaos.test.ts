@@ -265,8 +265,8 @@ async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
     await ws.dispose();
 
     await expectCharges(member, [
-      { key: `chat-reply:${first.replyId}:0`, refunded: reply.status === 'FAILED' },
-      { key: `chat-reply:${second.replyId}:0`, refunded: false },
+      { key: `chat-reply:${first.replyId}`, refunded: reply.status === 'FAILED' },
+      { key: `chat-reply:${second.replyId}`, refunded: false },
     ]);
     await expectStats(member, { chatMessages: 2 });
   });
@@ -326,8 +326,8 @@ async function pause(ms: number, until?: Promise<unknown>): Promise<void> {
     const second = await send(member, conversationId, 'And beyond them?');
     expect((await settledReply(member, conversationId, second.replyId)).status).toBe('COMPLETE');
     await expectCharges(member, [
-      { key: `chat-reply:${first.replyId}:0`, refunded: reply.status === 'FAILED' },
-      { key: `chat-reply:${second.replyId}:0`, refunded: false },
+      { key: `chat-reply:${first.replyId}`, refunded: reply.status === 'FAILED' },
+      { key: `chat-reply:${second.replyId}`, refunded: false },
     ]);
     await expectStats(member, { chatMessages: 2 });
   });

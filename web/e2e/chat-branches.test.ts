@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { hasChromium } from './browser';
+import { memberBrowser } from './member-browser';
 
 jest.setTimeout(180_000);
 
@@ -11,49 +8,12 @@ const describeWithBrowser = hasChromium() ? describe : describe.skip;
 
 /** A conversation is a tree: versions of any message, deletions, branches from any message, continued replies. */
 describeWithBrowser('chat message tree in Chromium', () => {
-  let platform: EmbeddedPlatform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build:web');
-    platform = await startEmbedded({
-      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
-      gateway: { port: 0 },
-      // The demo responder streams slowly enough to see a reply being written.
-      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', CHAT_DEMO_CHUNK_DELAY_MS: '30' },
-    });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await browser.newContext(options);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  async function signUp(page: Page, firstName: string) {
-    const password = 'a very good password';
-    await page.goto(`${platform.url}/signup`);
-    await page.getByLabel('Email').fill(`e2e-${randomUUID().slice(0, 8)}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByLabel('First name').fill(firstName);
-    await page.getByLabel('Date of birth').fill('1990-05-17');
-    await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByTestId('token-balance').waitFor();
-  }
+  // The demo responder streams slowly enough to see a reply being written.
+  const members = memberBrowser({ CHAT_DEMO_CHUNK_DELAY_MS: '30' });
+  const { newPage, signUp } = members;
 
   async function openNewChat(page: Page) {
-    await page.goto(`${platform.url}/chat`);
+    await page.goto(`${members.url}/chat`);
     await page.getByRole('button', { name: 'Start New Conversation' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
     await page.getByText('Start the conversation').waitFor();

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { hasChromium, launchChromium } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { hasChromium } from './browser';
+import { type ContextOptions, memberBrowser } from './member-browser';
 
 jest.setTimeout(120_000);
 
@@ -11,45 +8,10 @@ const describeWithBrowser = hasChromium() ? describe : describe.skip;
 
 /** A member's persona names them in greetings; a chat keeps its own reply settings; a reply shows what its prompt held. */
 describeWithBrowser('chat persona, reply settings and context in Chromium', () => {
-  let platform: EmbeddedPlatform;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build:web');
-    platform = await startEmbedded({
-      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
-      gateway: { port: 0 },
-      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', CHAT_DEMO_CHUNK_DELAY_MS: '5' },
-    });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  async function signUp(page: Page, firstName: string) {
-    const password = 'a very good password';
-    await page.goto(`${platform.url}/signup`);
-    await page.getByLabel('Email').fill(`e2e-${randomUUID().slice(0, 8)}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByLabel('First name').fill(firstName);
-    await page.getByLabel('Date of birth').fill('1990-05-17');
-    await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByTestId('token-balance').waitFor();
-  }
+  const members = memberBrowser({ CHAT_DEMO_CHUNK_DELAY_MS: '5' });
+  const newPage = (options: ContextOptions = {}) =>
+    members.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
+  const { signUp } = members;
 
   async function createCharacter(page: Page, name: string, greeting: string) {
     await page.getByRole('button', { name: 'Create Character' }).click();
@@ -89,7 +51,7 @@ describeWithBrowser('chat persona, reply settings and context in Chromium', () =
     await signUp(page, 'Ines');
 
     // Profile: the persona starts as the first name; set another name.
-    await page.goto(`${platform.url}/profile`);
+    await page.goto(`${members.url}/profile`);
     const card = page.getByTestId('chat-persona');
     await card.getByRole('heading', { name: 'Chat persona' }).waitFor();
     await card.getByTestId('chat-persona-name').getByText('Ines', { exact: true }).waitFor();
@@ -106,7 +68,7 @@ describeWithBrowser('chat persona, reply settings and context in Chromium', () =
     await card.getByText('A sky pirate who hates paperwork.').waitFor();
 
     // The greeting's {{user}} is the persona name.
-    await page.goto(`${platform.url}/characters`);
+    await page.goto(`${members.url}/characters`);
     await createCharacter(page, 'Quill', 'Welcome aboard, {{user}}! I am {{char}}.');
     await page.getByTestId('mine-character-card').filter({ hasText: 'Quill' }).getByRole('button', { name: 'Chat with Quill' }).click();
     await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);

@@ -75,7 +75,7 @@ export class StatsRepository {
     await this.session.execute(
       `INSERT INTO "identity"."user_stats" ("user_id", ${columns})
        SELECT r."user_id", ${EVENT_COUNTERS.map((name) => `r."${name}"`).join(', ')}
-       FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[]) AS r ("user_id", ${columns})
+       FROM unnest($1::uuid[], ${EVENT_COUNTERS.map((_name, index) => `$${index + 2}::int[]`).join(', ')}) AS r ("user_id", ${columns})
        JOIN "identity"."users" u ON u."id" = r."user_id"
        ON CONFLICT ("user_id") DO UPDATE SET ${EVENT_COUNTERS.map((name) => `"${name}" = EXCLUDED."${name}"`).join(', ')}`,
       [userIds, ...EVENT_COUNTERS.map(column)],
