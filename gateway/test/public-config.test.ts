@@ -11,7 +11,7 @@ import {
   curlMutationExample,
   curlQueryExample,
   webSocketClientExample,
-} from '../../web/src/components/developers/api-examples';
+} from '../../web/src/features/developers/api-examples';
 import {
   ACCESS_TOKENS,
   ERROR_CODES,
@@ -24,7 +24,7 @@ import {
   TOKEN_SCOPES,
   WEBSOCKET_LIMITS,
   graphqlWebSocketUrl,
-} from '../../web/src/components/developers/api-facts';
+} from '../../web/src/features/developers/api-facts';
 import { FIELD_SCOPES } from '../src/access/token-scopes';
 import { gatewayEnvironment } from '../src/gateway.environment';
 import { QUERY_LIMITS, parseAndValidate } from '../src/graphql/query-limits';

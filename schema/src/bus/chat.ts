@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentRefusal, defineEvent, defineRpc } from './contract';
 import { ContentRating, MODERATION_LIMITS, ModerationState, ModerationTarget, ViewerRatings } from './moderation';
+import { ProviderSource } from './media';
 import { pageOf, paged } from './paging';
 
 /** Limits that keep prompts, storage and rendering bounded (SPEC §5 names none; these are ours). */
@@ -294,7 +295,14 @@ export type CharacterPage = z.infer<typeof CharacterPage>;
 /** What writes replies: the offline demo responder, or a server speaking the OpenAI chat API (OpenAI, Ollama, vLLM, LM Studio…). */
 export const CHAT_PROVIDER_KINDS = ['demo', 'openai-compatible'] as const;
 export type ChatProviderKind = (typeof CHAT_PROVIDER_KINDS)[number];
-export const ChatProviderInfo = z.object({ kind: z.enum(CHAT_PROVIDER_KINDS), model: z.string(), isDemo: z.boolean() });
+export const ChatProviderInfo = z.object({
+  kind: z.enum(CHAT_PROVIDER_KINDS),
+  model: z.string(),
+  isDemo: z.boolean(),
+  source: ProviderSource.default('configured'),
+  /** The server product when known ('Ollama', 'LM Studio', 'llama.cpp', 'vLLM'), shown to members with the model. */
+  server: z.string().nullable().default(null),
+});
 export type ChatProviderInfo = z.infer<typeof ChatProviderInfo>;
 
 const CharacterAvatar = z.object({ contentType: z.string(), bodyBase64: z.string() });

@@ -17,6 +17,14 @@ export const MEDIA_LIMITS = {
   searchLength: 200,
   pageSizeDefault: 24,
   pageSizeMax: 100,
+  /** Advanced settings (A1111/ComfyUI ranges): negative prompt length, seed, steps, CFG scale, sampler name. */
+  negativePromptLength: 2000,
+  seedMax: 4_294_967_295,
+  stepsMin: 1,
+  stepsMax: 150,
+  cfgScaleMin: 1,
+  cfgScaleMax: 30,
+  samplerLength: 64,
 } as const;
 
 /** WebP renditions are stored at these widths (never wider than the original). */
@@ -26,7 +34,39 @@ export const ImageSize = z.enum(IMAGE_SIZES, { error: `Size must be one of ${IMA
 export const ImageQuality = z.enum(IMAGE_QUALITIES, { error: `Quality must be one of ${IMAGE_QUALITIES.join(', ')}` });
 export const ImageStyle = z.enum(IMAGE_STYLES, { error: `Style must be one of ${IMAGE_STYLES.join(', ')}` });
 
-export const ImageSettings = z.object({ size: ImageSize, quality: ImageQuality, style: ImageStyle });
+/** The advanced settings a provider may honour; `ImageProviderInfo.advanced` lists the ones the current provider does. */
+export const ADVANCED_IMAGE_SETTINGS = ['negativePrompt', 'seed', 'steps', 'cfgScale', 'sampler'] as const;
+export type AdvancedImageSetting = (typeof ADVANCED_IMAGE_SETTINGS)[number];
+
+/** Optional advanced settings (absent = the provider's own default; a seed of null = random, recorded after drawing). */
+export const AdvancedImageSettings = z.object({
+  negativePrompt: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(MEDIA_LIMITS.negativePromptLength, `A negative prompt must be at most ${MEDIA_LIMITS.negativePromptLength} characters`))
+    .optional(),
+  seed: z
+    .number()
+    .int('Seed must be a whole number')
+    .min(0, 'Seed must be 0 or more')
+    .max(MEDIA_LIMITS.seedMax, `Seed must be at most ${MEDIA_LIMITS.seedMax}`)
+    .optional(),
+  steps: z
+    .number()
+    .int('Steps must be a whole number')
+    .min(MEDIA_LIMITS.stepsMin, `Steps must be between ${MEDIA_LIMITS.stepsMin} and ${MEDIA_LIMITS.stepsMax}`)
+    .max(MEDIA_LIMITS.stepsMax, `Steps must be between ${MEDIA_LIMITS.stepsMin} and ${MEDIA_LIMITS.stepsMax}`)
+    .optional(),
+  cfgScale: z
+    .number()
+    .min(MEDIA_LIMITS.cfgScaleMin, `CFG scale must be between ${MEDIA_LIMITS.cfgScaleMin} and ${MEDIA_LIMITS.cfgScaleMax}`)
+    .max(MEDIA_LIMITS.cfgScaleMax, `CFG scale must be between ${MEDIA_LIMITS.cfgScaleMin} and ${MEDIA_LIMITS.cfgScaleMax}`)
+    .optional(),
+  sampler: z.string().trim().min(1).max(MEDIA_LIMITS.samplerLength).optional(),
+});
+export type AdvancedImageSettings = z.infer<typeof AdvancedImageSettings>;
+
+export const ImageSettings = z.object({ size: ImageSize, quality: ImageQuality, style: ImageStyle }).extend(AdvancedImageSettings.shape);
 export type ImageSettings = z.infer<typeof ImageSettings>;
 
 /** POST /api/generate/image body (SPEC §7); missing options take the defaults, unknown values are refused. */
@@ -122,10 +162,25 @@ export const GenerationJob = z.object({
 });
 export type GenerationJob = z.infer<typeof GenerationJob>;
 
-/** What draws images: the offline demo renderer, the OpenAI Images API, or an AUTOMATIC1111-compatible server. */
-export const IMAGE_PROVIDER_KINDS = ['demo', 'openai-images', 'a1111'] as const;
+/** What draws images: the offline demo renderer, the OpenAI Images API, an AUTOMATIC1111-compatible server, or ComfyUI. */
+export const IMAGE_PROVIDER_KINDS = ['demo', 'openai-images', 'a1111', 'comfyui'] as const;
 export type ImageProviderKind = (typeof IMAGE_PROVIDER_KINDS)[number];
-export const ImageProviderInfo = z.object({ kind: z.enum(IMAGE_PROVIDER_KINDS), model: z.string(), isDemo: z.boolean() });
+/** How the provider was chosen: set by the operator, found on a loopback port at start, or the offline demo. */
+export const PROVIDER_SOURCES = ['configured', 'detected', 'demo'] as const;
+export const ProviderSource = z.enum(PROVIDER_SOURCES);
+export type ProviderSource = z.infer<typeof ProviderSource>;
+export const ImageProviderInfo = z.object({
+  kind: z.enum(IMAGE_PROVIDER_KINDS),
+  model: z.string(),
+  isDemo: z.boolean(),
+  /** The advanced settings this provider honours (the generator shows only these). */
+  advanced: z.array(z.enum(ADVANCED_IMAGE_SETTINGS)).default([]),
+  /** Sampler names the provider offers (A1111 /sdapi/v1/samplers, ComfyUI's KSampler list); empty when it has none. */
+  samplers: z.array(z.string()).default([]),
+  source: ProviderSource.default('configured'),
+  /** The server product when known ('AUTOMATIC1111', 'ComfyUI', …), shown to members with the model. */
+  server: z.string().nullable().default(null),
+});
 export type ImageProviderInfo = z.infer<typeof ImageProviderInfo>;
 
 export const IMAGE_VARIANTS = ['original', ...RENDITION_WIDTHS.map((width) => `w${width}` as const)] as const;

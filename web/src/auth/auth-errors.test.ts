@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '../lib/registration-validation';
+import { VALIDATION_MESSAGES } from '../features/auth/registration-validation';
 import { ApiError } from '../lib/session-api';
 import { SessionNotEstablishedError } from './auth-context';
 import { AUTH_ERROR_MESSAGES, describeRegisterError, describeSignInError } from './auth-errors';

@@ -1,7 +1,7 @@
 import { i18n } from '../i18n/i18n';
 import { getSupportEmail } from '../lib/app-config';
 import { ApiError } from '../lib/session-api';
-import { VALIDATION_MESSAGES } from '../lib/registration-validation';
+import { VALIDATION_MESSAGES } from '../features/auth/registration-validation';
 import { SessionNotEstablishedError } from './auth-context';
 
 export const AUTH_ERROR_MESSAGES = {

@@ -5,9 +5,9 @@ import { useCurrentUser } from '../auth/auth-context';
 import { useTokenBalanceSync } from '../auth/use-token-balance-sync';
 import { setToastNavigator } from '../lib/error-toasts';
 import { PageSpinner } from './full-screen-spinner';
-import { MemberNotices } from './moderation/member-notices';
+import { MemberNotices } from '../features/moderation/components/member-notices';
 import { NavBar } from './nav-bar';
-import { AchievementToasts } from './profile/achievement-toasts';
+import { AchievementToasts } from '../features/profile/components/achievement-toasts';
 import { SkipLink, MAIN_CONTENT_ID } from './skip-link';
 
 /** Shell of every signed-in screen: navigation bar on top, moderators' notices to the member, the screen below. */

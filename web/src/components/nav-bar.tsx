@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
-import { canModerate } from '../lib/moderation';
+import { canModerate } from '../features/moderation/moderation';
 import { isNavItemActive, navItemsFor } from '../lib/nav-items';
 import { BrandLink } from './brand-link';
-import { CloseIcon, MenuIcon } from './icons';
+import { CloseIcon, MenuIcon } from './icons/icons';
 import { LanguagePicker } from './language-picker';
 import { UserMenu } from './user-menu';
 

@@ -10,7 +10,7 @@ import { supportMailto, watchMailClientLaunch } from '../lib/support-contact';
 import { BrandLink } from './brand-link';
 import { PageSpinner } from './full-screen-spinner';
 import { LanguagePicker } from './language-picker';
-import { AtSignIcon, ChatBubbleIcon, ExternalLinkIcon, MailIcon, PeopleIcon, ShieldIcon } from './landing/landing-icons';
+import { AtSignIcon, ChatBubbleIcon, ExternalLinkIcon, MailIcon, PeopleIcon, ShieldIcon } from './icons/landing-icons';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /** Spec §2, §9: the copyright line names 2025. */

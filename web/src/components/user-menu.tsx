@@ -5,8 +5,8 @@ import { Link as RouterLink } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/auth-context';
 import { isApiDocsEnabled } from '../lib/app-config';
 import { getDisplayName } from '../lib/avatar-initial';
-import { canOperate } from '../lib/operator';
-import { ContentPreferencesDialog } from './moderation/content-preferences-dialog';
+import { canOperate } from '../features/operator/operator';
+import { ContentPreferencesDialog } from '../features/moderation/components/content-preferences-dialog';
 import { UserAvatar } from './user-avatar';
 
 export function UserMenu() {

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { i18n } from '../i18n/i18n';
 import { type PolicyCategory, getErrorCode, getPolicyCategory } from './graphql-errors';
-import { type PlanReason, formatRenewalDate, planReasonForErrorCode, plansPathFor } from './plans';
+import { type PlanReason, formatRenewalDate, planReasonForErrorCode, plansPathFor } from '../features/plans/plans';
 import { showToast, type ToastInput, type ToastVariant } from './toaster';
 
 /** Spec §8 toast catalogue: each toast's variant; its texts are under `toasts.<name>` in the catalogs. */

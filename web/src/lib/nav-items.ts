@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { Role } from '../gql/graphql';
-import { canModerate } from './moderation';
+import { canModerate } from '../features/moderation/moderation';
 
 export interface NavItem {
   /** Translation key of the link text (en: Home, Chat, Stories, Generator, Characters, Gallery, Moderation). */

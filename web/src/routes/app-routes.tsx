@@ -5,7 +5,7 @@ import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { PublicLayout } from '../components/public-layout';
 import { usePageTracking } from '../hooks/use-page-tracking';
 import { isApiDocsEnabled } from '../lib/app-config';
-import { NotFoundPage } from '../pages/not-found-page';
+import { NotFoundPage } from '../features/not-found/page';
 import { firstScreen, SCREEN_LOADERS, type ScreenName } from './screen-loaders';
 
 type Screen = ComponentType & { preload: () => void };
@@ -35,8 +35,8 @@ function lazyScreen(name: ScreenName): Screen {
 // route set is one more chunk, with the GraphQL client (Apollo), which visitors never load.
 const MemberRoutes = lazy(() => import('./member-routes'));
 // The API documentation is public: visitors see it in the public shell, members in theirs (with the member chunks).
-const DevelopersPage = lazy(() => import('../pages/developers-page'));
-const MemberDevelopersShell = lazy(() => import('../components/developers/member-developers-shell'));
+const DevelopersPage = lazy(() => import('../features/developers/page'));
+const MemberDevelopersShell = lazy(() => import('../features/developers/components/member-developers-shell'));
 const SCREENS: Record<ScreenName, Screen> = {
   landing: lazyScreen('landing'),
   signIn: lazyScreen('signIn'),

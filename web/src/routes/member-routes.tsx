@@ -4,28 +4,28 @@ import { useCurrentUser } from '../auth/auth-context';
 import { MemberSession } from '../auth/member-session';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { MemberLayout } from '../components/member-layout';
-import { canModerate } from '../lib/moderation';
-import { canOperate } from '../lib/operator';
-import { NotFoundPage } from '../pages/not-found-page';
+import { canModerate } from '../features/moderation/moderation';
+import { canOperate } from '../features/operator/operator';
+import { NotFoundPage } from '../features/not-found/page';
 import { isSelfAiPath } from './self-ai-path';
 
 // Loaded only once signed in (routes/app-routes.tsx), with the GraphQL client; every screen is its own chunk.
-const TosPage = lazy(() => import('../pages/tos-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy-page'));
-const RelaunchPage = lazy(() => import('../pages/relaunch-page'));
-const DashboardPage = lazy(() => import('../pages/dashboard-page'));
-const ChatPage = lazy(() => import('../pages/chat-page'));
+const TosPage = lazy(() => import('../features/legal/tos-page'));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
+const RelaunchPage = lazy(() => import('../features/relaunch/page'));
+const DashboardPage = lazy(() => import('../features/dashboard/page'));
+const ChatPage = lazy(() => import('../features/chat/page'));
 const StoriesPage = lazy(() => import('../features/stories/page'));
-const GeneratorPage = lazy(() => import('../pages/generator-page'));
-const CharactersPage = lazy(() => import('../pages/characters-page'));
-const GalleryPage = lazy(() => import('../pages/gallery-page'));
-const ProfilePage = lazy(() => import('../pages/profile-page'));
-const AccessTokensPage = lazy(() => import('../pages/access-tokens-page'));
-const SubscribePage = lazy(() => import('../pages/subscribe-page'));
-const SelfAiPage = lazy(() => import('../pages/self-ai-page'));
-const ModerationPage = lazy(() => import('../pages/moderation-page'));
-const TakedownPage = lazy(() => import('../pages/takedown-page'));
-const OperatorPage = lazy(() => import('../pages/operator-page'));
+const GeneratorPage = lazy(() => import('../features/generator/page'));
+const CharactersPage = lazy(() => import('../features/characters/page'));
+const GalleryPage = lazy(() => import('../features/gallery/page'));
+const ProfilePage = lazy(() => import('../features/profile/page'));
+const AccessTokensPage = lazy(() => import('../features/access-tokens/page'));
+const SubscribePage = lazy(() => import('../features/plans/page'));
+const SelfAiPage = lazy(() => import('../features/self-ai/page'));
+const ModerationPage = lazy(() => import('../features/moderation/page'));
+const TakedownPage = lazy(() => import('../features/takedown/page'));
+const OperatorPage = lazy(() => import('../features/operator/page'));
 
 function SelfAiOrNotFound() {
   const { pathname } = useLocation();

@@ -4,13 +4,13 @@
  * these dynamic imports.
  */
 export const SCREEN_LOADERS = {
-  landing: () => import('../pages/landing-page'),
-  signIn: () => import('../pages/signin-page'),
-  signUp: () => import('../pages/signup-page'),
-  tos: () => import('../pages/tos-page'),
-  privacy: () => import('../pages/privacy-page'),
-  takedown: () => import('../pages/takedown-page'),
-  relaunch: () => import('../pages/relaunch-page'),
+  landing: () => import('../features/landing/page'),
+  signIn: () => import('../features/auth/signin-page'),
+  signUp: () => import('../features/auth/signup-page'),
+  tos: () => import('../features/legal/tos-page'),
+  privacy: () => import('../features/legal/privacy-page'),
+  takedown: () => import('../features/takedown/page'),
+  relaunch: () => import('../features/relaunch/page'),
 } as const;
 
 export type ScreenName = keyof typeof SCREEN_LOADERS;
@@ -34,5 +34,5 @@ export function firstScreen(pathname: string): ScreenName | undefined {
 /** The signed-in route set (with the GraphQL client), and on "/" the dashboard it shows first. */
 export function loadMemberScreens(pathname: string): Promise<unknown> {
   const routes = import('./member-routes');
-  return pathname === '/' ? Promise.all([routes, import('../pages/dashboard-page')]) : routes;
+  return pathname === '/' ? Promise.all([routes, import('../features/dashboard/page')]) : routes;
 }

@@ -1,5 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import { StrokeIcon } from '../../../components/icons';
+import { StrokeIcon } from '../../../components/icons/icons';
 
 /** Inline stroke icons for the chat settings (decorative: buttons carry the label). */
 

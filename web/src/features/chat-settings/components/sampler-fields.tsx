@@ -1,8 +1,8 @@
 import { Box, Button, Field, Fieldset, Flex, HStack, IconButton, Input, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon } from '../../../components/chat/chat-icons';
-import { CloseIcon } from '../../../components/icons';
+import { PlusIcon } from '../../../components/icons/chat-icons';
+import { CloseIcon } from '../../../components/icons/icons';
 import {
   addStopSequence,
   EMPTY_SAMPLER_FORM,

@@ -19,12 +19,12 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MyCharactersDocument, PublicCharactersDocument } from '../../../components/characters/character-operations';
+import { MyCharactersDocument, PublicCharactersDocument } from '../../characters/operations';
 import { FULL_ON_PHONES_CONTENT } from '../../../components/responsive-dialog';
 import type { StoryGenre, StoryTone } from '../../../gql/graphql';
-import { describeChatError } from '../../../lib/chat-errors';
+import { describeChatError } from '../../chat/chat-errors';
 import { showToast } from '../../../lib/toaster';
-import { MyQuotasDocument } from '../../../pages/dashboard-quotas';
+import { MyQuotasDocument } from '../../dashboard/quotas';
 import { StartStoryDocument, StoriesDocument } from '../operations';
 import { STORY_GENRES, STORY_INPUT_LIMITS, STORY_STARTERS, STORY_TONES, storyLanguageFor, type StoryStarterId } from '../story-model';
 

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RegenerateIcon } from '../../../components/chat/chat-icons';
-import { FormattedText } from '../../../components/chat/formatted-text';
+import { RegenerateIcon } from '../../../components/icons/chat-icons';
+import { FormattedText } from '../../chat/components/formatted-text';
 import type { StoryPassage } from '../hooks/use-live-story';
 import { passageProse } from '../story-model';
-import { BookmarkIcon, BranchIcon, UndoIcon } from './story-icons';
+import { BookmarkIcon, BranchIcon, UndoIcon } from '../../../components/icons/story-icons';
 
 export function TypingDots({ label }: { label: string }) {
   return (

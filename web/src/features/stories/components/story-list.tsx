@@ -20,16 +20,16 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { MoreIcon, PlusIcon } from '../../../components/chat/chat-icons';
+import { MoreIcon, PlusIcon } from '../../../components/icons/chat-icons';
 import { useNow } from '../../../hooks/use-now';
-import { describeChatError } from '../../../lib/chat-errors';
+import { describeChatError } from '../../chat/chat-errors';
 import { showToast } from '../../../lib/toaster';
-import { MyQuotasDocument } from '../../../pages/dashboard-quotas';
+import { MyQuotasDocument } from '../../dashboard/quotas';
 import { DeleteStoryDocument, RenameStoryDocument, StoriesDocument } from '../operations';
 import { formatRelativeTime } from '../story-model';
 import type { StoryInfo } from '../hooks/use-live-story';
 import { DeleteStoryDialog, RenameStoryDialog } from './story-dialogs';
-import { StoryIcon } from './story-icons';
+import { StoryIcon } from '../../../components/icons/story-icons';
 
 /** The month's story allowance, as `myQuotas` reports it (nothing when the plan has none). */
 export function StoryAllowance() {

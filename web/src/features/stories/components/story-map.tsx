@@ -3,7 +3,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoryMapNodeFieldsFragment } from '../../../gql/graphql';
 import { branchMapRows } from '../story-model';
-import { BookmarkIcon } from './story-icons';
+import { BookmarkIcon } from '../../../components/icons/story-icons';
 
 export type StoryMapNode = StoryMapNodeFieldsFragment;
 

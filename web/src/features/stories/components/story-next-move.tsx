@@ -2,8 +2,8 @@ import { Alert, Badge, Box, Button, Field, Flex, Heading, Stack, Text, Textarea 
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { StopIcon } from '../../../components/chat/chat-icons';
-import { plansPathFor } from '../../../lib/plans';
+import { StopIcon } from '../../../components/icons/chat-icons';
+import { plansPathFor } from '../../plans/plans';
 import type { StoryPassage } from '../hooks/use-live-story';
 import { STORY_INPUT_LIMITS } from '../story-model';
 

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { StoryFieldsFragment, StoryPassageFieldsFragment, StoryUpdatesSubscription } from '../../../gql/graphql';
-import { applyLiveUpdate, createLiveState, mergeMessages, type LiveState, type LiveUpdate } from '../../../lib/live-reply';
+import { applyLiveUpdate, createLiveState, mergeMessages, type LiveState, type LiveUpdate } from '../../chat/live-reply';
 import { StoryByIdDocument, StoryPathDocument, StoryUpdatesDocument } from '../operations';
 import { pathUpTo } from '../story-model';
 

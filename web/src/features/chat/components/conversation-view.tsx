@@ -1,0 +1,246 @@
+import { Button, Center, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../auth/auth-context';
+import { describeChatError, NO_CONVERSATION_TOAST } from '../chat-errors';
+import { conversationHeading } from '../chat-conversations';
+import { TOASTS } from '../../../lib/error-toasts';
+import { getErrorCode } from '../../../lib/graphql-errors';
+import { isReplying, streamingMessage } from '../live-reply';
+import { showToast, type ToastInput } from '../../../lib/toaster';
+import type { ConversationSummaryFragment } from '../../../gql/graphql';
+import { ReportDialog } from '../../moderation/components/report-dialog';
+import { BranchNotice } from './branch-notice';
+import { ChatComposer } from './chat-composer';
+import { ChatHeader, DemoProviderNotice } from './chat-header';
+import {
+  ChatCharacterDocument,
+  ChatProviderDocument,
+  ConversationByIdDocument,
+  SendMessageDocument,
+  StopReplyDocument,
+} from '../operations';
+import { ConfirmDeleteDialog } from './conversation-dialogs';
+import type { AssistantPersona } from './message-bubble';
+import { MessageList, MessageListLoading } from './message-list';
+import { useLiveConversation, type ChatMessage } from '../hooks/use-live-conversation';
+import { useTreeActions } from '../hooks/use-tree-actions';
+
+const BUSY_TOAST: ToastInput = { title: 'Error', description: 'Wait for the current reply to finish, or stop it.', variant: 'destructive' };
+const STOP_FAILED: ToastInput = { title: 'Error', description: 'Failed to stop the reply. Please try again.', variant: 'destructive' };
+
+/** The selected conversation: header, live message log and composer. Mount one per conversation (key it by id). */
+export function ConversationView({
+  conversationId,
+  conversation,
+  onOpenSidebar,
+  onDeleted,
+}: {
+  conversationId: string;
+  /** From the sidebar's list; undefined while it loads or when it is not among the member's conversations. */
+  conversation: ConversationSummaryFragment | undefined;
+  onOpenSidebar: () => void;
+  /** The conversation was deleted (here or elsewhere). */
+  onDeleted: (id: string) => void;
+}) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { t } = useTranslation();
+  const { live, messages, page, loadOlder, placeReturned, refreshBranch } = useLiveConversation(conversationId);
+  const { data: providerData } = useQuery(ChatProviderDocument, { errorPolicy: 'all' });
+  // A deep link may arrive before the sidebar's list: ask for this conversation too (same cache entry).
+  const { data: conversationData } = useQuery(ConversationByIdDocument, { variables: { id: conversationId }, errorPolicy: 'all' });
+  const summary = conversation ?? conversationData?.conversation;
+  const characterId = summary?.characterId ?? null;
+  const { data: characterData } = useQuery(ChatCharacterDocument, {
+    variables: { id: characterId ?? '' },
+    skip: !characterId,
+    errorPolicy: 'all',
+  });
+
+  const [sendState, setSendState] = useState<'idle' | 'pending'>('idle');
+  const [needsTokens, setNeedsTokens] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [followSignal, setFollowSignal] = useState(0);
+
+  const replying = isReplying(live);
+  const streaming = streamingMessage(live);
+  const typing = replying || sendState === 'pending';
+
+  // The sidebar lists the most recently active first: move this one up as replies land.
+  const lastActivity = messages.reduce((latest, message) => (message.updatedAt > latest ? message.updatedAt : latest), '');
+  useEffect(() => {
+    if (!lastActivity) return;
+    client.cache.modify<{ updatedAt: string }>({
+      id: client.cache.identify({ __typename: 'Conversation', id: conversationId }),
+      fields: { updatedAt: (current) => (typeof current === 'string' && current >= lastActivity ? current : lastActivity) },
+    });
+  }, [client, conversationId, lastActivity]);
+
+  useEffect(() => {
+    if (!live.deleted) return;
+    onDeleted(conversationId);
+    void navigate('/chat', { replace: true });
+  }, [conversationId, navigate, onDeleted, live.deleted]);
+
+  const showFailure = useCallback((error: unknown, fallback: ToastInput) => {
+    const { toast, needsTokens: outOfTokens } = describeChatError(error, fallback);
+    if (toast) showToast(toast);
+    if (outOfTokens) setNeedsTokens(true);
+  }, []);
+
+  const followReply = useCallback(() => {
+    setNeedsTokens(false);
+    setFollowSignal((signal) => signal + 1);
+  }, []);
+  // The AI reply being reported, if any.
+  const [reporting, setReporting] = useState<string | null>(null);
+  const reportReply = useCallback((message: ChatMessage) => setReporting(message.id), []);
+  const tree = useTreeActions({
+    conversationId,
+    placeReturned,
+    refreshBranch,
+    showFailure,
+    onReplyStarted: followReply,
+    onReport: reportReply,
+  });
+  const lastId = messages[messages.length - 1]?.id;
+  const branchPoint = tree.branchPoint !== null && tree.branchPoint === lastId ? tree.branchPoint : null;
+
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      if (!conversationId) {
+        showToast(NO_CONVERSATION_TOAST);
+        return false;
+      }
+      const text = content.trim();
+      if (!text || sendState === 'pending') return false;
+      if (replying) {
+        showToast(BUSY_TOAST);
+        return false;
+      }
+      setSendState('pending');
+      try {
+        const { data } = await client.mutate({
+          mutation: SendMessageDocument,
+          variables: { conversationId, content: text },
+          update(cache, { data: sent }) {
+            const createdAt = sent?.sendMessage.userMessage.createdAt;
+            if (!createdAt) return;
+            cache.modify({
+              id: cache.identify({ __typename: 'Conversation', id: conversationId }),
+              fields: { updatedAt: () => createdAt },
+            });
+          },
+        });
+        if (data) placeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
+        // Sent from a branch point, the message is a new version: its answer does not count its siblings, a read does.
+        if (branchPoint) refreshBranch();
+        setNeedsTokens(false);
+        setFollowSignal((signal) => signal + 1);
+        return true;
+      } catch (error) {
+        showFailure(error, TOASTS.sendMessageFailed);
+        return false;
+      } finally {
+        setSendState('idle');
+      }
+    },
+    [branchPoint, client, conversationId, placeReturned, refreshBranch, replying, sendState, showFailure],
+  );
+
+  const stop = useCallback(async () => {
+    setStopping(true);
+    try {
+      await client.mutate({ mutation: StopReplyDocument, variables: { conversationId } });
+    } catch (error) {
+      showFailure(error, STOP_FAILED);
+    } finally {
+      setStopping(false);
+    }
+  }, [client, conversationId, showFailure]);
+
+  const character = characterData?.character;
+  const characterName = summary?.characterName ?? character?.name ?? null;
+  const persona = useMemo<AssistantPersona>(
+    () => ({ name: characterName ?? 'AI Assistant', avatarUrl: character?.avatar ?? null }),
+    [character?.avatar, characterName],
+  );
+  const isDemo = providerData?.chatProvider.isDemo === true;
+
+  // Screen readers hear a finished reply once (the log itself is not live: it changes every few words).
+  const [announced, setAnnounced] = useState<{ streamingId: string | undefined; text: string }>({ streamingId: undefined, text: '' });
+  if (streaming?.id !== announced.streamingId) {
+    const finished = announced.streamingId ? live.messages.find((message) => message.id === announced.streamingId) : undefined;
+    const text = finished?.status === 'COMPLETE' ? `${persona.name} replied: ${finished.content}` : announced.text;
+    setAnnounced({ streamingId: streaming?.id, text });
+  }
+
+  if (page.status === 'error') {
+    const notFound = getErrorCode(page.error) === 'NOT_FOUND';
+    return (
+      <Center flex="1" p="8">
+        <Stack align="center" textAlign="center" gap="3">
+          <Heading as="h1" size="lg">
+            {notFound ? 'Conversation not found' : 'Could not load this conversation'}
+          </Heading>
+          <Text color="fg.muted">{notFound ? 'It may have been deleted.' : 'Check your connection and try again.'}</Text>
+          <Button asChild colorPalette="purple">
+            <RouterLink to="/chat">Back to conversations</RouterLink>
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Flex direction="column" flex="1" minH="0" data-testid="conversation-view">
+      <ChatHeader
+        title={summary ? conversationHeading(summary.title) : ''}
+        characterName={characterName}
+        avatarUrl={character?.avatar}
+        typing={typing}
+        tokens={user.tokens ?? 0}
+        onOpenSidebar={onOpenSidebar}
+      />
+      {isDemo && <DemoProviderNotice />}
+      {page.status === 'loading' ? (
+        <MessageListLoading />
+      ) : (
+        <MessageList
+          messages={messages}
+          persona={persona}
+          hasOlder={page.hasOlder}
+          loadingOlder={page.loadingOlder}
+          onLoadOlder={() => void loadOlder()}
+          canAct={!replying && !tree.acting && sendState === 'idle'}
+          actions={tree.actions}
+          followSignal={followSignal}
+        />
+      )}
+      <VisuallyHidden aria-live="polite">{announced.text}</VisuallyHidden>
+      <ChatComposer
+        pending={sendState === 'pending'}
+        replying={replying}
+        needsTokens={needsTokens}
+        onSend={send}
+        onStop={() => void stop()}
+        stopping={stopping}
+        notice={branchPoint && <BranchNotice busy={tree.acting} onBackToLatest={() => tree.backToLatest(branchPoint)} />}
+      />
+      <ReportDialog target={reporting ? { kind: 'REPLY', id: reporting } : null} onClose={() => setReporting(null)} />
+      <ConfirmDeleteDialog
+        open={tree.deleting !== null}
+        title={t('chat.tree.delete.title')}
+        description={t('chat.tree.delete.description')}
+        confirmLabel={t('chat.tree.delete.confirm')}
+        deleting={tree.acting}
+        onConfirm={tree.confirmDelete}
+        onClose={tree.cancelDelete}
+      />
+    </Flex>
+  );
+}

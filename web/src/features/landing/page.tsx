@@ -1,0 +1,43 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { ComingSoonSection } from './components/coming-soon-section';
+import { CountdownSection } from './components/countdown-section';
+import { FeaturesSection } from './components/features-section';
+import { GallerySection } from './components/gallery-section';
+import { GirlfriendChatSection } from './components/girlfriend-chat-section';
+import { HeroSection } from './components/hero-section';
+import { LandingNav } from './components/landing-nav';
+import { SelfAiSection } from './components/self-ai-section';
+import { StoryGamesSection } from './components/story-games-section';
+import { TextToVideoSection } from './components/text-to-video-section';
+import { VipSection } from './components/vip-section';
+import { PublicFooter } from '../../components/public-layout';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+/**
+ * The public landing page (spec §1, §2), sections in the spec's order: hero, features, coming soon,
+ * countdown, gallery, self AI, VIP groups (pricing), text to video, AI story games, AI girlfriend
+ * chat, then the footer.
+ */
+export default function LandingPage() {
+  useDocumentTitle();
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg">
+      <SkipLink />
+      <LandingNav />
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+        <HeroSection />
+        <FeaturesSection />
+        <ComingSoonSection />
+        <CountdownSection />
+        <GallerySection />
+        <SelfAiSection />
+        <VipSection />
+        <TextToVideoSection />
+        <StoryGamesSection />
+        <GirlfriendChatSection />
+      </Box>
+      <PublicFooter />
+    </Flex>
+  );
+}
