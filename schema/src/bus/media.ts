@@ -19,7 +19,8 @@ export const MEDIA_LIMITS = {
   pageSizeMax: 100,
   /** Advanced settings (A1111/ComfyUI ranges): negative prompt length, seed, steps, CFG scale, sampler name. */
   negativePromptLength: 2000,
-  seedMax: 4_294_967_295,
+  // GraphQL Int is 32-bit signed; A1111 and ComfyUI accept any seed in this range.
+  seedMax: 2_147_483_647,
   stepsMin: 1,
   stepsMax: 150,
   cfgScaleMin: 1,
