@@ -40,7 +40,8 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    // A common laptop screen: the generation progress must show there without scrolling by hand.
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1366, height: 900 } });
     contexts.push(context);
     return context.newPage();
   }
@@ -86,6 +87,13 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     });
   }
   const recordedProgress = (page: Page) => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress.map(Number));
+
+  /** The element is wholly inside the viewport (the member sees it without scrolling). */
+  const waitInView = (page: Page, testId: string) =>
+    page.waitForFunction((id) => {
+      const rect = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+      return rect != null && rect.height > 0 && rect.top >= 0 && rect.bottom <= window.innerHeight;
+    }, testId);
 
   const waitForText = (page: Page, testId: string, text: string) =>
     page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === expected, [testId, text]);
@@ -135,6 +143,7 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await recordProgress(pageA);
     await generateButton.click();
     await pageA.getByText('Creating your masterpiece...').waitFor();
+    await waitInView(pageA, 'generation-progress');
     await expect(generateButton.innerText()).resolves.toBe('Generating...');
     await expect(generateButton.isDisabled()).resolves.toBe(true);
     await progressBar(pageA).waitFor();
@@ -196,22 +205,22 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await expect(dialog.getByTestId('details-likes').innerText()).resolves.toBe('0 likes');
     await expect(dialog.getByRole('checkbox', { name: 'Public' }).count()).resolves.toBe(0);
 
-    const likeButton = dialog.getByRole('button', { name: 'Like', exact: true });
-    const likeResponse = () =>
-      pageB.waitForResponse((response) => response.url().endsWith('/graphql') && /LikeImage/.test(response.request().postData() ?? ''));
-    let liked = likeResponse();
+    // One button, Like or Unlike, from likedByMe; each toast says what happened.
+    const likeButton = dialog.getByTestId('like-button');
+    await expect(likeButton.innerText()).resolves.toBe('Like');
     await likeButton.click();
-    await liked;
     await pageB.getByText('Liked!').waitFor();
     await waitForText(pageB, 'details-likes', '1 like');
-    // Liking again is harmless: still one like.
-    liked = likeResponse();
+    await waitForText(pageB, 'like-button', 'Unlike');
+    await expect(dialog.getByRole('button', { name: 'Like', exact: true }).count()).resolves.toBe(0);
     await likeButton.click();
-    await liked;
-    await pageB.getByText('Liked!').waitFor();
-    await pageB.waitForTimeout(300);
-    await expect(dialog.getByTestId('details-likes').innerText()).resolves.toBe('1 like');
-    await dialog.getByRole('button', { name: 'Unlike' }).waitFor();
+    await pageB.getByText('Like removed').waitFor();
+    await waitForText(pageB, 'details-likes', '0 likes');
+    await waitForText(pageB, 'like-button', 'Like');
+    await expect(dialog.getByRole('button', { name: 'Unlike' }).count()).resolves.toBe(0);
+    await likeButton.click();
+    await waitForText(pageB, 'details-likes', '1 like');
+    await waitForText(pageB, 'like-button', 'Unlike');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect(card.getByTestId('card-likes').innerText()).resolves.toBe('1 like');
@@ -250,17 +259,30 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     const saved = fs.readFileSync((await download.path())!);
     expect(saved.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
-    // "Use these settings" opens the generator with the prompt and settings.
+    // "Use these settings" opens the generator with the prompt and settings, the recorded seed included.
+    const seed = await dialog.getByTestId('details-seed').innerText();
+    expect(seed).toMatch(/^\d+$/);
     await dialog.getByRole('button', { name: 'Use these settings' }).click();
     await pageB.waitForURL(/\/generator$/);
     await expect(promptBox(pageB).inputValue()).resolves.toBe(prompt);
     await expect(pageB.getByLabel('Size').inputValue()).resolves.toBe('LANDSCAPE');
     await expect(pageB.getByLabel('Quality').inputValue()).resolves.toBe('HD');
     await expect(pageB.getByLabel('Style').inputValue()).resolves.toBe('VIVID');
+    await expect(pageB.getByLabel('Seed').inputValue()).resolves.toBe(seed);
     await expect(tokenCount(pageB).innerText()).resolves.toBe('15');
 
-    // Member A's own tab lists it as public; a stranger's empty My Images tab says so.
+    // Decision 040: the owner may like their own public image too, once.
     await navigateTo(pageA, 'Gallery');
+    await pageA.getByTestId('gallery-card').filter({ hasText: prompt }).click();
+    const ownPublicDialog = pageA.getByRole('dialog', { name: 'Image Details' });
+    await expect(ownPublicDialog.getByRole('button', { name: 'Report' }).count()).resolves.toBe(0);
+    await ownPublicDialog.getByTestId('like-button').click();
+    await waitForText(pageA, 'details-likes', '2 likes');
+    await waitForText(pageA, 'like-button', 'Unlike');
+    await ownPublicDialog.getByRole('button', { name: 'Close' }).click();
+    await ownPublicDialog.waitFor({ state: 'detached' });
+
+    // Member A's own tab lists it as public; a stranger's empty My Images tab says so.
     await pageA.getByRole('tab', { name: 'My Images' }).click();
     const ownCard = pageA.getByTestId('gallery-card').filter({ hasText: prompt });
     await ownCard.getByTestId('visibility-badge').getByText('Public').waitFor();
@@ -332,6 +354,56 @@ describeWithBrowser('image generator and gallery in Chromium', () => {
     await expect(page.getByTestId('latest-prompt').innerText()).resolves.toBe('A paper crane folded from a city map');
     await expect(page.getByTestId('creation-item').count()).resolves.toBe(1);
   });
+  it('offers the advanced settings the renderer honours, checks them, records them, and never calls a gallery with unloadable pictures empty', async () => {
+    const page = await newPage();
+    await signUp(page, 'Mae', 'Jemison');
+    await page.goto(`${platform.url}/generator`);
+
+    // Collapsed by default; the demo renderer honours only the seed, so no other setting is offered.
+    const toggle = page.getByTestId('advanced-toggle');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByLabel('Seed').isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await page.getByLabel('Seed').waitFor();
+    await expect(page.getByLabel('Steps').count()).resolves.toBe(0);
+    await expect(page.getByLabel('Negative prompt').count()).resolves.toBe(0);
+
+    // An out-of-range seed is explained before anything is sent.
+    await promptBox(page).fill('A brass telescope on a windowsill');
+    await page.getByLabel('Seed').fill('-5');
+    await page.getByTestId('generate-button').click();
+    await page.getByText('Enter a whole number from 0 to 2147483647, or leave it empty for a random seed.').waitFor();
+    await expect(page.getByTestId('generation-progress').count()).resolves.toBe(0);
+    await expect(tokenCount(page).innerText()).resolves.toBe('15');
+
+    await page.getByLabel('Seed').fill('424242');
+    await page.getByTestId('generate-button').click();
+    await page.getByText('Image Generated!').waitFor();
+
+    // The image records the seed; "Use these settings" brings it back, with the section open.
+    await navigateTo(page, 'Gallery');
+    await page.getByRole('tab', { name: 'My Images' }).click();
+    await page.getByTestId('gallery-card').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Image Details' });
+    await expect(dialog.getByTestId('details-seed').innerText()).resolves.toBe('424242');
+    await dialog.getByRole('button', { name: 'Use these settings' }).click();
+    await page.waitForURL(/\/generator$/);
+    await expect(page.getByTestId('advanced-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(page.getByLabel('Seed').inputValue()).resolves.toBe('424242');
+
+    // Pictures that cannot be loaded hide their cards, but the gallery does not claim to be empty.
+    await page.route('**/*', (route) => (route.request().resourceType() === 'image' ? route.abort() : route.continue()));
+    await page.goto(`${platform.url}/gallery?tab=mine`);
+    await page.getByTestId('gallery-unavailable').waitFor();
+    await expect(page.getByText('No images yet').count()).resolves.toBe(0);
+    await page.goto(`${platform.url}/generator`);
+    await page
+      .getByTestId('creations-empty')
+      .getByText('Your images are saved, but their pictures could not be loaded just now.')
+      .waitFor();
+    await expect(page.getByText('No images yet').count()).resolves.toBe(0);
+  });
+
   it('explains a refused generation with the server\'s words under "Generation Failed"', async () => {
     const page = await newPage();
     await signUp(page, 'Noor', 'Haddad');

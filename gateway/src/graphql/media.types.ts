@@ -1,4 +1,4 @@
-import { IMAGE_PROVIDER_KINDS, type ImageProviderKind } from '@app/schema';
+import { IMAGE_PROVIDER_KINDS, type ImageProviderKind, MEDIA_LIMITS } from '@app/schema';
 import { contractEnum } from './contract-enum';
 import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfoType } from './chat.types';
@@ -48,6 +48,17 @@ export class ImageSettingsType {
   @Field(() => ImageSizeType) size!: ImageSizeType;
   @Field(() => ImageQualityType) quality!: ImageQualityType;
   @Field(() => ImageStyleType) style!: ImageStyleType;
+  @Field(() => String, { nullable: true, description: 'What the picture should not show (A1111, ComfyUI).' })
+  negativePrompt?: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The seed the provider actually drew with; the same seed and prompt repeat the picture.',
+  })
+  seed?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Sampling steps, when set.' }) steps?: number | null;
+  @Field(() => Float, { nullable: true, description: 'CFG scale (how closely the picture follows the prompt), when set.' })
+  cfgScale?: number | null;
+  @Field(() => String, { nullable: true, description: 'The sampler name, when set.' }) sampler?: string | null;
 }
 
 @ObjectType('ImageRendition', { description: 'A WebP copy at one width of the fixed ladder.' })
@@ -134,6 +145,7 @@ export const ImageProviderKindType = contractEnum('ImageProviderKind', IMAGE_PRO
     demo: 'The offline demo renderer (not AI).',
     'openai-images': 'The OpenAI Images API.',
     a1111: 'An AUTOMATIC1111-compatible server (Forge, SD.Next).',
+    comfyui: 'A ComfyUI server running a workflow.',
   },
 });
 
@@ -142,6 +154,15 @@ export class ImageProviderType {
   @Field(() => ImageProviderKindType) kind!: ImageProviderKind;
   @Field(() => String) model!: string;
   @Field(() => Boolean) isDemo!: boolean;
+  @Field(() => [String], {
+    description: 'The advanced settings it honours (negativePrompt, seed, steps, cfgScale, sampler); others are refused.',
+  })
+  advanced!: string[];
+  @Field(() => [String], { description: 'Sampler names it offers; empty when it has none to choose from.' }) samplers!: string[];
+  @Field(() => String, { description: 'How it was chosen: configured by the operator, detected on this machine, or demo.' })
+  source!: string;
+  @Field(() => String, { nullable: true, description: "The server product when known ('AUTOMATIC1111', 'ComfyUI')." })
+  server!: string | null;
 }
 
 @InputType('GenerateImageInput')
@@ -150,4 +171,19 @@ export class GenerateImageInputType {
   @Field(() => ImageSizeType, { defaultValue: ImageSizeType.SQUARE }) size!: ImageSizeType;
   @Field(() => ImageQualityType, { defaultValue: ImageQualityType.STANDARD }) quality!: ImageQualityType;
   @Field(() => ImageStyleType, { defaultValue: ImageStyleType.VIVID }) style!: ImageStyleType;
+  @Field(() => String, {
+    nullable: true,
+    description: `What the picture should not show; at most ${MEDIA_LIMITS.negativePromptLength} characters.`,
+  })
+  negativePrompt?: string | null;
+  @Field(() => Int, { nullable: true, description: `0..${MEDIA_LIMITS.seedMax}; absent: a random seed, recorded on the image.` })
+  seed?: number | null;
+  @Field(() => Int, { nullable: true, description: `Sampling steps, ${MEDIA_LIMITS.stepsMin}..${MEDIA_LIMITS.stepsMax}.` }) steps?:
+    | number
+    | null;
+  @Field(() => Float, { nullable: true, description: `CFG scale, ${MEDIA_LIMITS.cfgScaleMin}..${MEDIA_LIMITS.cfgScaleMax}.` }) cfgScale?:
+    | number
+    | null;
+  @Field(() => String, { nullable: true, description: "One of the provider's samplers (ImageProvider.samplers)." })
+  sampler?: string | null;
 }

@@ -44,7 +44,11 @@ export const AdvancedImageSettings = z.object({
   negativePrompt: z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().max(MEDIA_LIMITS.negativePromptLength, `A negative prompt must be at most ${MEDIA_LIMITS.negativePromptLength} characters`))
+    .pipe(
+      z
+        .string()
+        .max(MEDIA_LIMITS.negativePromptLength, `A negative prompt must be at most ${MEDIA_LIMITS.negativePromptLength} characters`),
+    )
     .optional(),
   seed: z
     .number()
@@ -67,6 +71,16 @@ export const AdvancedImageSettings = z.object({
 });
 export type AdvancedImageSettings = z.infer<typeof AdvancedImageSettings>;
 
+/** The same settings as a request may send them: null (GraphQL, JSON) means absent, the provider's own default. */
+const advanced = AdvancedImageSettings.shape;
+const AdvancedImageInput = {
+  negativePrompt: advanced.negativePrompt.unwrap().nullish(),
+  seed: advanced.seed.unwrap().nullish(),
+  steps: advanced.steps.unwrap().nullish(),
+  cfgScale: advanced.cfgScale.unwrap().nullish(),
+  sampler: advanced.sampler.unwrap().nullish(),
+};
+
 export const ImageSettings = z.object({ size: ImageSize, quality: ImageQuality, style: ImageStyle }).extend(AdvancedImageSettings.shape);
 export type ImageSettings = z.infer<typeof ImageSettings>;
 
@@ -84,6 +98,7 @@ export const GenerateImageInput = z.object({
   size: ImageSize.default(IMAGE_DEFAULTS.size),
   quality: ImageQuality.default(IMAGE_DEFAULTS.quality),
   style: ImageStyle.default(IMAGE_DEFAULTS.style),
+  ...AdvancedImageInput,
 });
 export type GenerateImageInput = z.input<typeof GenerateImageInput>;
 

@@ -16,13 +16,15 @@ import { MediaPendingCharges1764200000000 } from './migrations/1764200000000-med
 import { MediaModeration1764400000000 } from './migrations/1764400000000-media-moderation';
 import { MediaJobPolicyCategory1765000000001 } from './migrations/1765000000001-media-job-policy-category';
 import { MediaSelfAiPhotos1766600000000 } from './migrations/1766600000000-media-self-ai-photos';
+import { MediaAdvancedSettings1767000000000 } from './migrations/1767000000000-media-advanced-settings';
 import { ModerationService, startModerationConsumer } from './moderation/moderation.service';
 import { PhotosService } from './photos/photos.service';
 import { A1111Provider, readA1111Config } from './providers/a1111.provider';
 import { CircuitBreakerImageProvider, IMAGE_PROVIDER_CIRCUIT } from './providers/circuit-breaker.provider';
+import { ComfyUiProvider, readComfyUiConfig } from './providers/comfyui.provider';
 import { DemoRendererProvider } from './providers/demo-renderer.provider';
 import type { ImageProvider } from './providers/image-provider';
-import { imageProviderEnvironment } from './providers/image-provider.environment';
+import { imageProviderEnvironment, readImageProviderOrigin } from './providers/image-provider.environment';
 import { OpenAiImagesProvider, readOpenAiImagesConfig } from './providers/openai-images.provider';
 
 export type { ImageProvider, ImageRequest, ImageResult } from './providers/image-provider';
@@ -39,7 +41,7 @@ export interface MediaServiceOverrides extends Partial<MediaConfig> {
   storage?: ObjectStorage;
 }
 
-/** IMAGE_PROVIDER (or A1111_URL / OPENAI_IMAGES_API_KEY) picks a real provider; otherwise the offline demo renderer. */
+/** IMAGE_PROVIDER (or A1111_URL / COMFYUI_URL / OPENAI_IMAGES_API_KEY) picks a real provider; otherwise the offline demo renderer. */
 export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig): ImageProvider {
   const wanted = imageProviderEnvironment.parse(env).IMAGE_PROVIDER;
   // A dead provider fails jobs fast (and refunds them) instead of holding every member's job until it times out. The demo
@@ -47,9 +49,12 @@ export function chooseImageProvider(env: NodeJS.ProcessEnv, config: MediaConfig)
   const guarded = (provider: ImageProvider) =>
     new CircuitBreakerImageProvider(provider, { name: IMAGE_PROVIDER_CIRCUIT, failureThreshold: 5, cooldownMs: 30_000 });
   if (wanted === 'demo') return guarded(new DemoRendererProvider(config.demoStepDelayMs));
-  const a1111 = wanted === 'openai' ? null : readA1111Config(env);
+  const a1111 = wanted === 'openai' || wanted === 'comfyui' ? null : readA1111Config(env);
   if (a1111) return guarded(new A1111Provider(a1111));
   if (wanted === 'a1111') throw new Error('IMAGE_PROVIDER=a1111 needs A1111_URL');
+  // IMAGE_PROVIDER=comfyui alone means ComfyUI on its default local port.
+  const comfyUi = wanted === 'openai' ? null : readComfyUiConfig(env);
+  if (comfyUi) return guarded(new ComfyUiProvider(comfyUi));
   const openAi = readOpenAiImagesConfig(env);
   if (openAi) return guarded(new OpenAiImagesProvider(openAi));
   if (wanted === 'openai') throw new Error('IMAGE_PROVIDER=openai needs OPENAI_IMAGES_API_KEY (or OPENAI_API_KEY)');
@@ -69,6 +74,7 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     MediaModeration1764400000000,
     MediaJobPolicyCategory1765000000001,
     MediaSelfAiPhotos1766600000000,
+    MediaAdvancedSettings1767000000000,
   ],
   async start({ bus, db, env, infra }) {
     const { provider: providerOverride, storage: storageOverride, ...configOverrides } = overrides;
@@ -85,7 +91,8 @@ export const createMediaService = (overrides: MediaServiceOverrides = {}): Servi
     const policy = openContentPolicy(env, (refusal) => bus.publishEvent(mediaEvents.contentRefused, refusal, refusal.userId));
     const generations = new GenerationService(store, ledger, provider, worker, updates, config, policy);
     const photos = new PhotosService(store, storage);
-    const handlers = await serveMedia(bus, generations, images, moderation, photos, provider);
+    const origin = providerOverride ? undefined : readImageProviderOrigin(env, provider);
+    const handlers = await serveMedia(bus, generations, images, moderation, photos, provider, origin);
     const fileCleanup = await startImageFileCleanup(bus, storage);
     const accountData = openMediaAccountDataStore(db);
     const moderationConsumer = await startModerationConsumer(bus, moderation);

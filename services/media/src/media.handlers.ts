@@ -1,10 +1,30 @@
 import type { Bus, Subscription } from '@app/kit';
-import { mediaRpc } from '@app/schema';
+import { type ImageProviderInfo, type ProviderSource, mediaRpc } from '@app/schema';
 import type { GenerationService } from './generations/generation.service';
 import type { ImagesService } from './images/images.service';
 import type { ModerationService } from './moderation/moderation.service';
 import type { PhotosService } from './photos/photos.service';
 import type { ImageProvider } from './providers/image-provider';
+
+/** How the provider was chosen (IMAGE_PROVIDER_SOURCE / IMAGE_PROVIDER_SERVER where it is chosen), shown with its model. */
+export interface ProviderOrigin {
+  source: ProviderSource;
+  /** The server product when known ('AUTOMATIC1111', 'ComfyUI'). */
+  server: string | null;
+}
+
+/** What the generator needs to know of the provider: its model, whether it is the demo, and the settings it honours. */
+export async function describeProvider(provider: ImageProvider, origin: ProviderOrigin | undefined): Promise<ImageProviderInfo> {
+  return {
+    kind: provider.kind,
+    model: provider.model,
+    isDemo: provider.isDemo,
+    advanced: [...provider.advanced],
+    samplers: provider.advanced.includes('sampler') ? await provider.samplers() : [],
+    source: origin?.source ?? (provider.isDemo ? 'demo' : 'configured'),
+    server: origin?.server ?? null,
+  };
+}
 
 /** Bus endpoints: each validates (by contract), calls one service function, returns its result. */
 export function serveMedia(
@@ -14,13 +34,14 @@ export function serveMedia(
   moderation: ModerationService,
   photos: PhotosService,
   provider: ImageProvider,
+  origin?: ProviderOrigin,
 ): Promise<Subscription[]> {
   return Promise.all([
     bus.serve(mediaRpc.createGeneration, ({ userId, input }) => generations.create(userId, input)),
     bus.serve(mediaRpc.getGeneration, ({ userId, jobId }) => generations.get(userId, jobId)),
     bus.serve(mediaRpc.listActiveGenerations, async ({ userId }) => ({ jobs: await generations.listActive(userId) })),
     bus.serve(mediaRpc.cancelGeneration, ({ userId, jobId }) => generations.cancel(userId, jobId)),
-    bus.serve(mediaRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
+    bus.serve(mediaRpc.providerInfo, () => describeProvider(provider, origin)),
     bus.serve(mediaRpc.listMyImages, ({ userId, ...page }) => images.listMine(userId, page)),
     bus.serve(mediaRpc.listPublicImages, ({ userId, ratings, ...page }) => images.listPublic(userId, page, ratings)),
     bus.serve(mediaRpc.getImage, ({ userId, imageId, ratings }) => images.get(userId, imageId, ratings)),

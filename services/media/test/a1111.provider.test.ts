@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { ImageSettings } from '@app/schema';
 import { A1111Provider, type A1111Options, readA1111Config } from '../src/providers/a1111.provider';
 import { ImageProviderError } from '../src/providers/image-provider';
-import { type FakeA1111, startFakeA1111 } from './fake-a1111-server';
+import { FAKE_A1111_DRAWN_SEED, FAKE_A1111_SAMPLERS, type FakeA1111, startFakeA1111 } from './fake-a1111-server';
 import { startSilentServer } from './fake-openai-images-server';
 
 jest.setTimeout(15_000);
@@ -45,7 +45,7 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
     const sd = provider({ model: 'sd_xl_base_1.0.safetensors [31e35c80fc]', negativePrompt: 'blurry' });
     expect(sd).toMatchObject({ kind: 'a1111', model: 'sd_xl_base_1.0.safetensors [31e35c80fc]', isDemo: false });
     const result = await sd.generate({ prompt: 'A lighthouse at dusk', settings: { size: '1792x1024', quality: 'hd', style: 'vivid' } });
-    expect(result).toEqual({ image: png, model: 'sd_xl_base_1.0' });
+    expect(result).toEqual({ image: png, model: 'sd_xl_base_1.0', seed: FAKE_A1111_DRAWN_SEED });
     const request = fake.lastTxt2img()!;
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from(AUTH).toString('base64')}`);
     expect(request.body).toEqual({
@@ -63,6 +63,58 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
       save_images: false,
       override_settings: { sd_model_checkpoint: 'sd_xl_base_1.0.safetensors [31e35c80fc]' },
     });
+  });
+
+  it("sends the member's negative prompt, seed, steps, CFG scale and sampler instead of the defaults, and reports the seed used", async () => {
+    const sd = provider({ negativePrompt: 'blurry' });
+    expect(sd.advanced).toEqual(['negativePrompt', 'seed', 'steps', 'cfgScale', 'sampler']);
+    const settings: ImageSettings = {
+      ...DEFAULTS,
+      negativePrompt: 'people, text',
+      seed: 31337,
+      steps: 12,
+      cfgScale: 5.5,
+      sampler: 'Euler a',
+    };
+    const result = await sd.generate({ prompt: 'A lighthouse at dusk', settings });
+    expect(fake.lastTxt2img()!.body).toMatchObject({
+      negative_prompt: 'people, text',
+      seed: 31337,
+      steps: 12,
+      cfg_scale: 5.5,
+      sampler_name: 'Euler a',
+    });
+    expect(result.seed).toBe(31337);
+
+    // Only some given: the others keep what quality, style and the configuration choose; the seed is drawn by the server.
+    const drawn = await sd.generate({ prompt: 'A lighthouse at dusk', settings: { ...DEFAULTS, steps: 8 } });
+    expect(fake.lastTxt2img()!.body).toMatchObject({
+      negative_prompt: 'blurry',
+      seed: -1,
+      steps: 8,
+      cfg_scale: 7,
+      sampler_name: 'DPM++ 2M',
+    });
+    expect(drawn.seed).toBe(FAKE_A1111_DRAWN_SEED);
+  });
+
+  it('reads the seed from an info object (forks) and leaves it out when the server reports none', async () => {
+    fake.setScenario({ kind: 'image', info: { sd_model_name: 'fork-model', all_seeds: [99] } });
+    await expect(provider().generate({ prompt: 'Fork', settings: DEFAULTS })).resolves.toMatchObject({ seed: 99 });
+    fake.setScenario({ kind: 'image', info: null });
+    expect(await provider().generate({ prompt: 'Quiet', settings: DEFAULTS })).not.toHaveProperty('seed');
+  });
+
+  it("lists the server's samplers once, and none while the server cannot be asked", async () => {
+    const sd = provider();
+    await expect(sd.samplers()).resolves.toEqual(FAKE_A1111_SAMPLERS);
+    await expect(sd.samplers()).resolves.toEqual(FAKE_A1111_SAMPLERS);
+    const asked = fake.requests.filter((request) => request.path === '/sdapi/v1/samplers');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers.authorization).toBe(`Basic ${Buffer.from(AUTH).toString('base64')}`);
+
+    await expect(provider({ auth: 'painter:wrong' }).samplers()).resolves.toEqual([]);
+    await expect(new A1111Provider({ baseUrl: 'http://127.0.0.1:9', connectTimeoutMs: 300 }).samplers()).resolves.toEqual([]);
   });
 
   it('maps portrait, standard and natural and keeps the server checkpoint when none is configured', async () => {

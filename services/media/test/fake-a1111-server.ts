@@ -9,7 +9,8 @@
  *   await fake.close();
  *
  * Routes: `POST /sdapi/v1/txt2img` plays the scenario after FastAPI-style checks (422 for wrong types,
- * A1111's 404 "Sampler not found"); `GET /sdapi/v1/progress` reports the running job; `POST /sdapi/v1/interrupt`
+ * A1111's 404 "Sampler not found") and reports the seed it drew with in `info` (the one sent, or FAKE_A1111_DRAWN_SEED
+ * for -1); `GET /sdapi/v1/samplers` lists FAKE_A1111_SAMPLERS; `GET /sdapi/v1/progress` reports the running job; `POST /sdapi/v1/interrupt`
  * ends it (a stalled job then answers, as A1111 does with the interrupted picture). Anything else: 404
  * `{"detail":"Not Found"}`. With `auth`, requests need HTTP basic auth (`--api-auth`). Every request is recorded.
  */
@@ -110,7 +111,9 @@ export interface FakeA1111Options {
   scenario?: FakeA1111Scenario;
 }
 
-const SAMPLERS = ['DPM++ 2M', 'DPM++ 2M Karras', 'DPM++ SDE', 'Euler a', 'Euler', 'DDIM', 'UniPC'];
+export const FAKE_A1111_SAMPLERS = ['DPM++ 2M', 'DPM++ 2M Karras', 'DPM++ SDE', 'Euler a', 'Euler', 'DDIM', 'UniPC'];
+/** The seed the fake "draws" when sent -1. */
+export const FAKE_A1111_DRAWN_SEED = 1234567890;
 
 interface RunningJob {
   values: number[];
@@ -192,6 +195,13 @@ export async function startFakeA1111(options: FakeA1111Options): Promise<FakeA11
       return sendJson(res, 200, {});
     }
     if (req.method === 'POST' && path === '/sdapi/v1/txt2img') return txt2img(res, record);
+    if (req.method === 'GET' && path === '/sdapi/v1/samplers') {
+      return sendJson(
+        res,
+        200,
+        FAKE_A1111_SAMPLERS.map((name) => ({ name, aliases: [name.toLowerCase()], options: {} })),
+      );
+    }
     return sendJson(res, 404, { detail: 'Not Found' });
   }
 
@@ -236,7 +246,7 @@ export async function startFakeA1111(options: FakeA1111Options): Promise<FakeA11
     }
     const invalid = validate(body);
     if (invalid) return sendJson(res, 422, { detail: [invalid] });
-    if (body.sampler_name !== undefined && !SAMPLERS.includes(String(body.sampler_name))) {
+    if (body.sampler_name !== undefined && !FAKE_A1111_SAMPLERS.includes(String(body.sampler_name))) {
       return sendJson(res, 404, { detail: 'Sampler not found' });
     }
     const current = scenario;
@@ -293,7 +303,7 @@ export async function startFakeA1111(options: FakeA1111Options): Promise<FakeA11
       prompt: body.prompt,
       all_prompts: [body.prompt],
       negative_prompt: body.negative_prompt ?? '',
-      seed: 1234567890,
+      seed: typeof body.seed === 'number' && body.seed >= 0 ? body.seed : FAKE_A1111_DRAWN_SEED,
       width: body.width,
       height: body.height,
       sampler_name: body.sampler_name,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { eventually } from '../../kit/test/test-infra';
 import { mediaService } from '../src';
-import { type FakeA1111, startFakeA1111 } from './fake-a1111-server';
+import { FAKE_A1111_DRAWN_SEED, FAKE_A1111_SAMPLERS, type FakeA1111, startFakeA1111 } from './fake-a1111-server';
 import { type FakeOpenAiImages, imageErrors, startFakeOpenAiImages } from './fake-openai-images-server';
 
 jest.setTimeout(60_000);
@@ -73,6 +73,36 @@ describe('media with an AUTOMATIC1111-compatible server', () => {
     expect(await balance(client)).toBe(14);
   });
 
+  it("offers every advanced setting and the server's samplers, sends them, and stores the seed the server drew", async () => {
+    const client = await member(platform);
+    const info = await client.graphql<{ imageProvider: Record<string, unknown> }>('{ imageProvider { advanced samplers source } }');
+    expect(info.data!.imageProvider).toEqual({
+      advanced: ['negativePrompt', 'seed', 'steps', 'cfgScale', 'sampler'],
+      samplers: FAKE_A1111_SAMPLERS,
+      source: 'configured',
+    });
+    fake.setScenario({ kind: 'image' });
+    const asked = { negativePrompt: 'watermark', steps: 18, cfgScale: 6.5, sampler: 'Euler a' };
+    const response = await client.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'A harbour at noon', ...asked } });
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as { settings: Record<string, unknown> };
+    expect(fake.lastTxt2img()!.body).toMatchObject({
+      negative_prompt: 'watermark',
+      steps: 18,
+      cfg_scale: 6.5,
+      sampler_name: 'Euler a',
+      seed: -1,
+    });
+    expect(image.settings).toEqual({ size: '1024x1024', quality: 'standard', style: 'vivid', ...asked, seed: FAKE_A1111_DRAWN_SEED });
+
+    const unknown = await client.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'A harbour', sampler: 'Nope' } });
+    expect({ status: unknown.status, body: await unknown.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'This image provider has no sampler named "Nope"' },
+    });
+    expect(await balance(client)).toBe(14);
+  });
+
   it('a failing server is retried, then the job fails and the token is refunded', async () => {
     const client = await member(platform);
     fake.setScenario({ kind: 'error', status: 500, body: { error: 'OutOfMemoryError', detail: 'CUDA out of memory' } });
@@ -119,6 +149,24 @@ describe('media with an OpenAI Images server', () => {
       style: 'natural',
       response_format: 'b64_json',
     });
+  });
+
+  it('offers no advanced settings and refuses them by name, without a charge', async () => {
+    const client = await member(platform);
+    const info = await client.graphql<{ imageProvider: Record<string, unknown> }>('{ imageProvider { advanced samplers } }');
+    expect(info.data!.imageProvider).toEqual({ advanced: [], samplers: [] });
+    const calls = fake.requests.length;
+    const response = await client.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'Dunes', seed: 12 } });
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        message: 'This image provider does not support a seed',
+        fieldErrors: { seed: 'This image provider does not support a seed' },
+      },
+    });
+    expect(fake.requests.length).toBe(calls);
+    expect(await balance(client)).toBe(15);
   });
 
   it("a refusal by the provider's safety system is answered 422 and refunded", async () => {

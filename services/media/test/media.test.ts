@@ -6,6 +6,7 @@ import { chatService } from '@app/chat';
 import { type EmbeddedPlatform, startEmbedded } from '@app/embedded';
 import { identityService } from '@app/identity';
 import { Infra, type ObjectStorage, openObjectStorage } from '@app/kit';
+import { ADVANCED_IMAGE_SETTINGS, MEDIA_LIMITS, accountDataRpc } from '@app/schema';
 import sharp from 'sharp';
 import { TestClient, collect, registration } from '../../../gateway/test/http-client';
 import { type TestTarget, eventually, testTargets } from '../../kit/test/test-infra';
@@ -25,7 +26,16 @@ interface RestImage {
   likes: number;
   likedByMe: boolean;
   createdAt: string;
-  settings: { size: string; quality: string; style: string };
+  settings: {
+    size: string;
+    quality: string;
+    style: string;
+    negativePrompt?: string;
+    seed?: number;
+    steps?: number;
+    cfgScale?: number;
+    sampler?: string;
+  };
   width: number;
   height: number;
   placeholder: string;
@@ -136,6 +146,7 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
     failWrites = null;
     provider.answers = [];
     provider.fallback = { steps: 3, stepDelayMs: 10 };
+    provider.advanced = ADVANCED_IMAGE_SETTINGS;
   });
 
   const mediaDb = () => platform.services.find((service) => service.name === 'media')!.db;
@@ -252,6 +263,135 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         [512, 293],
         [1024, 585],
       ]);
+    });
+
+    it('stores the advanced settings on the job and the image, with the seed the provider drew, and exports them', async () => {
+      const erin = await member();
+      const advanced = { negativePrompt: '  people, text  ', seed: 31337, steps: 12, cfgScale: 5.5, sampler: 'Euler a' };
+      const image = await generate(erin, { prompt: 'Harbour at dawn', ...advanced });
+      const stored = { size: '1024x1024', quality: 'standard', style: 'vivid', ...advanced, negativePrompt: 'people, text' };
+      expect(image.settings).toEqual(stored);
+      expect(provider.calls.at(-1)!.settings).toEqual(stored);
+
+      // No seed asked for: the one the provider drew is recorded, so "use these settings" repeats the picture.
+      const drawn = await generate(erin, { prompt: 'Harbour at dusk', steps: 30, seed: null });
+      expect(drawn.settings).toEqual({ size: '1024x1024', quality: 'standard', style: 'vivid', steps: 30, seed: provider.drawnSeed });
+
+      const query = `query($id: ID!) { image(id: $id) { settings { size negativePrompt seed steps cfgScale sampler } } }`;
+      const read = await erin.graphql<{ image: { settings: Record<string, unknown> } }>(query, { id: drawn.id });
+      expect(read.data?.image.settings).toEqual({
+        size: 'SQUARE',
+        negativePrompt: null,
+        seed: provider.drawnSeed,
+        steps: 30,
+        cfgScale: null,
+        sampler: null,
+      });
+
+      const mutation = `mutation($input: GenerateImageInput!) { generateImage(input: $input) {
+        id settings { negativePrompt seed steps cfgScale sampler } } }`;
+      const queued = await erin.graphql<{ generateImage: { id: string; settings: Record<string, unknown> } }>(mutation, {
+        input: { prompt: 'Lighthouse', negativePrompt: 'fog', seed: 7, steps: 150, cfgScale: 1, sampler: 'DPM++ 2M' },
+      });
+      expect(queued.errors).toBeUndefined();
+      // The job keeps what was asked; the image what was drawn.
+      expect(queued.data?.generateImage.settings).toEqual({ negativePrompt: 'fog', seed: 7, steps: 150, cfgScale: 1, sampler: 'DPM++ 2M' });
+      const jobId = queued.data!.generateImage.id;
+      let finished: { status: string; image: { settings: Record<string, unknown> } | null } | undefined;
+      await eventually(async () => {
+        const job = await erin.graphql<{ generation: NonNullable<typeof finished> }>(
+          `query($id: ID!) { generation(id: $id) { status image { settings { seed steps sampler } } } }`,
+          { id: jobId },
+        );
+        finished = job.data?.generation;
+        expect(finished?.status).toBe('DONE');
+      });
+      expect(finished?.image?.settings).toEqual({ seed: 7, steps: 150, sampler: 'DPM++ 2M' });
+
+      // The member's export carries them, on images and on jobs.
+      const { id: userId } = await me(erin);
+      const exported = async (part: 'images' | 'generations') =>
+        (await platform.bus.request(accountDataRpc.exportMedia, { userId, part, after: null, limit: 10 })).rows.map(
+          (row) => (row as { advanced: unknown }).advanced,
+        );
+      expect(await exported('images')).toEqual(
+        expect.arrayContaining([
+          { seed: provider.drawnSeed, steps: 30 },
+          { ...advanced, negativePrompt: 'people, text' },
+        ]),
+      );
+      expect(await exported('generations')).toEqual(
+        expect.arrayContaining([{ steps: 30 }, { ...advanced, negativePrompt: 'people, text' }]),
+      );
+    });
+
+    it('refuses advanced settings out of range, or that the provider does not honour, on both paths, and charges nothing', async () => {
+      const fay = await member();
+      // The last element: whether GraphQL's own types refuse it first (Int is whole and 32-bit), as BAD_USER_INPUT.
+      const outOfRange: [Record<string, unknown>, string, boolean?][] = [
+        [{ steps: 0 }, `Steps must be between ${MEDIA_LIMITS.stepsMin} and ${MEDIA_LIMITS.stepsMax}`],
+        [{ steps: 151 }, 'Steps must be between 1 and 150'],
+        [{ steps: 2.5 }, 'Steps must be a whole number', true],
+        [{ cfgScale: 0.5 }, 'CFG scale must be between 1 and 30'],
+        [{ cfgScale: 31 }, 'CFG scale must be between 1 and 30'],
+        [{ seed: -1 }, 'Seed must be 0 or more'],
+        [{ seed: MEDIA_LIMITS.seedMax + 1 }, `Seed must be at most ${MEDIA_LIMITS.seedMax}`, true],
+        [{ negativePrompt: 'x'.repeat(2001) }, 'A negative prompt must be at most 2000 characters'],
+        [{ sampler: 'Warp Drive' }, 'This image provider has no sampler named "Warp Drive"'],
+      ];
+      const mutation = `mutation($input: GenerateImageInput!) { generateImage(input: $input) { id } }`;
+      for (const [settings, message, notAnInt] of outOfRange) {
+        const response = await fay.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'ok', ...settings } });
+        expect({ settings, status: response.status, body: await response.json() }).toMatchObject({
+          settings,
+          status: 400,
+          body: { code: 'VALIDATION_FAILED', message, fieldErrors: { [Object.keys(settings)[0]!]: message } },
+        });
+        const viaGraphql = await fay.graphql(mutation, { input: { prompt: 'ok', ...settings } });
+        expect({ settings, error: viaGraphql.errors?.[0] }).toMatchObject({
+          settings,
+          error: notAnInt ? { extensions: { code: 'BAD_USER_INPUT' } } : { message, extensions: { code: 'VALIDATION_FAILED' } },
+        });
+      }
+
+      // A provider that honours only the seed (as the demo renderer does) refuses the others by name.
+      provider.advanced = ['seed'];
+      const info = await fay.graphql<{ imageProvider: Record<string, unknown> }>('{ imageProvider { advanced samplers source server } }');
+      expect(info.data?.imageProvider).toEqual({ advanced: ['seed'], samplers: [], source: 'configured', server: null });
+      const unsupported: [Record<string, unknown>, string][] = [
+        [{ steps: 20 }, 'This image provider does not support steps'],
+        [{ negativePrompt: 'blur' }, 'This image provider does not support a negative prompt'],
+        [{ cfgScale: 7 }, 'This image provider does not support CFG scale'],
+        [{ sampler: 'Euler a' }, 'This image provider does not support a sampler'],
+      ];
+      for (const [settings, message] of unsupported) {
+        const response = await fay.fetch('/api/generate/image', { method: 'POST', json: { prompt: 'ok', seed: 5, ...settings } });
+        expect({ status: response.status, body: await response.json() }).toMatchObject({
+          status: 400,
+          body: { code: 'VALIDATION_FAILED', message },
+        });
+        const viaGraphql = await fay.graphql(mutation, { input: { prompt: 'ok', ...settings } });
+        expect(viaGraphql.errors?.[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
+      }
+      const seeded = await generate(fay, { prompt: 'Only a seed', seed: 5, steps: null });
+      expect(seeded.settings).toEqual({ size: '1024x1024', quality: 'standard', style: 'vivid', seed: 5 });
+      expect(await balance(fay)).toBe(14);
+    });
+
+    it('tells members what the provider honours and which samplers it offers', async () => {
+      const gus = await member();
+      const info = await gus.graphql<{ imageProvider: Record<string, unknown> }>(
+        '{ imageProvider { kind model isDemo advanced samplers source server } }',
+      );
+      expect(info.data?.imageProvider).toEqual({
+        kind: 'A1111',
+        model: 'scripted-model',
+        isDemo: false,
+        advanced: [...ADVANCED_IMAGE_SETTINGS],
+        samplers: provider.samplerNames,
+        source: 'configured',
+        server: null,
+      });
     });
 
     it('counts toward the free plan: the fourth image in a month is refused and not charged', async () => {

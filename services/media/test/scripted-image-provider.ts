@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ADVANCED_IMAGE_SETTINGS, type AdvancedImageSetting } from '@app/schema';
 import sharp from 'sharp';
 import { type ImageProvider, ImageProviderError, type ImageRequest, type ImageResult } from '../src';
 
@@ -17,11 +18,20 @@ export class ScriptedImageProvider implements ImageProvider {
   readonly kind = 'a1111';
   readonly model = 'scripted-model';
   readonly isDemo = false;
+  // Honours every advanced setting, like A1111 (tests narrow it to play a provider that honours fewer).
+  advanced: readonly AdvancedImageSetting[] = ADVANCED_IMAGE_SETTINGS;
+  samplerNames = ['Euler a', 'DPM++ 2M'];
+  /** The seed it reports when the request names none (as A1111 reports the one it drew). */
+  drawnSeed = 424242;
   answers: ScriptedAnswer[] = [];
   fallback: ScriptedAnswer = { steps: 3, stepDelayMs: 10 };
   calls: ImageRequest[] = [];
   /** Resolves when a generation has started (for tests that act mid-generation). */
   private startedWaiters: (() => void)[] = [];
+
+  async samplers(): Promise<string[]> {
+    return this.samplerNames;
+  }
 
   started(): Promise<void> {
     return new Promise((resolve) => this.startedWaiters.push(resolve));
@@ -38,11 +48,12 @@ export class ScriptedImageProvider implements ImageProvider {
       request.onProgress?.(step / steps);
     }
     if (answer.fail) throw answer.fail;
-    if (answer.image) return { image: answer.image, model: this.model };
+    const seed = request.settings.seed ?? this.drawnSeed;
+    if (answer.image) return { image: answer.image, model: this.model, seed };
     const [width, height] = request.settings.size.split('x').map(Number) as [number, number];
     const image = await sharp({ create: { width, height, channels: 3, background: '#4a6fa5' } })
       .png()
       .toBuffer();
-    return { image, model: this.model };
+    return { image, model: this.model, seed };
   }
 }

@@ -20,6 +20,7 @@ type Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": typeof types.TokenBalanceChangedDocument,
+    "\n  query ProviderBanner {\n    chatProvider {\n      model\n      isDemo\n      source\n      server\n    }\n    imageProvider {\n      model\n      isDemo\n      source\n      server\n    }\n  }\n": typeof types.ProviderBannerDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": typeof types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": typeof types.RevokeAccessTokenDocument,
@@ -30,6 +31,14 @@ type Documents = {
     "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": typeof types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": typeof types.DeleteCharacterDocument,
+    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": typeof types.SamplerSettingsFieldsFragmentDoc,
+    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": typeof types.MemberPersonaFieldsFragmentDoc,
+    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.MyPersonaDocument,
+    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.UpdatePersonaDocument,
+    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": typeof types.ConversationSettingsDocument,
+    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.CharacterSamplingDocument,
+    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.UpdateConversationSettingsDocument,
+    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": typeof types.MessagePromptReportDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": typeof types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": typeof types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": typeof types.ConversationsDocument,
@@ -51,12 +60,13 @@ type Documents = {
     "\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": typeof types.BranchFromDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": typeof types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": typeof types.StopReplyDocument,
+    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
     "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": typeof types.DocumentedErrorCodeFragmentDoc,
-    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
-    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": typeof types.GenerationJobFieldsFragmentDoc,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": typeof types.ImageFieldsFragmentDoc,
+    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": typeof types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyImagesDocument,
     "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.PublicImagesDocument,
-    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": typeof types.ImageProviderDocument,
+    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n      advanced\n      samplers\n    }\n  }\n": typeof types.ImageProviderDocument,
     "\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.ActiveGenerationsDocument,
     "\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerationDocument,
     "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": typeof types.GenerationUpdatesDocument,
@@ -84,14 +94,6 @@ type Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": typeof types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": typeof types.UpdateProfileDocument,
-    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": typeof types.SamplerSettingsFieldsFragmentDoc,
-    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": typeof types.MemberPersonaFieldsFragmentDoc,
-    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.MyPersonaDocument,
-    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": typeof types.UpdatePersonaDocument,
-    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": typeof types.ConversationSettingsDocument,
-    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.CharacterSamplingDocument,
-    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": typeof types.UpdateConversationSettingsDocument,
-    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": typeof types.MessagePromptReportDocument,
     "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": typeof types.StoryFieldsFragmentDoc,
     "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": typeof types.StoryPassageFieldsFragmentDoc,
     "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": typeof types.StoryMapNodeFieldsFragmentDoc,
@@ -110,7 +112,6 @@ type Documents = {
     "\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n": typeof types.RenameStoryDocument,
     "\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n": typeof types.DeleteStoryDocument,
     "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n": typeof types.StopStoryDocument,
-    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": typeof types.MyQuotasDocument,
 };
 const documents: Documents = {
     "\n  fragment CurrentUser on User {\n    id\n    email\n    firstName\n    lastName\n    profileImageUrl\n    createdAt\n    tokens\n    role\n  }\n": types.CurrentUserFragmentDoc,
@@ -119,6 +120,7 @@ const documents: Documents = {
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.RegisterDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  subscription TokenBalanceChanged {\n    tokenBalanceChanged {\n      balance\n      delta\n      reason\n      occurredAt\n    }\n  }\n": types.TokenBalanceChangedDocument,
+    "\n  query ProviderBanner {\n    chatProvider {\n      model\n      isDemo\n      source\n      server\n    }\n    imageProvider {\n      model\n      isDemo\n      source\n      server\n    }\n  }\n": types.ProviderBannerDocument,
     "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n": types.AccessTokensDocument,
     "\n  mutation CreateAccessToken($input: AccessTokenInput!) {\n    createAccessToken(input: $input) {\n      secret\n      token {\n        id\n        name\n      }\n    }\n  }\n": types.CreateAccessTokenDocument,
     "\n  mutation RevokeAccessToken($id: ID!) {\n    revokeAccessToken(id: $id)\n  }\n": types.RevokeAccessTokenDocument,
@@ -129,6 +131,14 @@ const documents: Documents = {
     "\n  mutation CreateCharacter($input: CharacterInput!) {\n    createCharacter(input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.CreateCharacterDocument,
     "\n  mutation UpdateCharacter($id: ID!, $input: CharacterPatchInput!) {\n    updateCharacter(id: $id, input: $input) {\n      ...CharacterFields\n    }\n  }\n": types.UpdateCharacterDocument,
     "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n": types.DeleteCharacterDocument,
+    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": types.SamplerSettingsFieldsFragmentDoc,
+    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": types.MemberPersonaFieldsFragmentDoc,
+    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": types.MyPersonaDocument,
+    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": types.UpdatePersonaDocument,
+    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": types.ConversationSettingsDocument,
+    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.CharacterSamplingDocument,
+    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.UpdateConversationSettingsDocument,
+    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": types.MessagePromptReportDocument,
     "\n  fragment ChatMessage on Message {\n    id\n    conversationId\n    role\n    content\n    status\n    moderationState\n    errorCode\n    model\n    parentId\n    edited\n    swipeIndex\n    swipeCount\n    createdAt\n    updatedAt\n  }\n": types.ChatMessageFragmentDoc,
     "\n  fragment ConversationSummary on Conversation {\n    id\n    title\n    characterId\n    characterName\n    createdAt\n    updatedAt\n  }\n": types.ConversationSummaryFragmentDoc,
     "\n  query Conversations {\n    conversations(first: 100) {\n      nodes {\n        ...ConversationSummary\n      }\n    }\n  }\n": types.ConversationsDocument,
@@ -150,12 +160,13 @@ const documents: Documents = {
     "\n  mutation BranchFrom($messageId: ID!) {\n    branchFrom(messageId: $messageId) {\n      id\n      activeLeafId\n    }\n  }\n": types.BranchFromDocument,
     "\n  mutation SelectSwipe($messageId: ID!, $index: Int!) {\n    selectSwipe(messageId: $messageId, index: $index) {\n      ...ChatMessage\n    }\n  }\n": types.SelectSwipeDocument,
     "\n  mutation StopReply($conversationId: ID!) {\n    stopReply(conversationId: $conversationId)\n  }\n": types.StopReplyDocument,
+    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
     "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n": types.DocumentedErrorCodeFragmentDoc,
-    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
-    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": types.GenerationJobFieldsFragmentDoc,
+    "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n": types.ImageFieldsFragmentDoc,
+    "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    image {\n      ...ImageFields\n    }\n  }\n": types.GenerationJobFieldsFragmentDoc,
     "\n  query MyImages($first: Int!, $after: String, $search: String) {\n    myImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyImagesDocument,
     "\n  query PublicImages($first: Int!, $after: String, $search: String) {\n    publicImages(first: $first, after: $after, search: $search) {\n      edges {\n        cursor\n        node {\n          ...ImageFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.PublicImagesDocument,
-    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n": types.ImageProviderDocument,
+    "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n      advanced\n      samplers\n    }\n  }\n": types.ImageProviderDocument,
     "\n  query ActiveGenerations {\n    activeGenerations {\n      ...GenerationJobFields\n    }\n  }\n": types.ActiveGenerationsDocument,
     "\n  query Generation($id: ID!) {\n    generation(id: $id) {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerationDocument,
     "\n  subscription GenerationUpdates {\n    generationUpdates {\n      ...GenerationJobFields\n    }\n  }\n": types.GenerationUpdatesDocument,
@@ -183,14 +194,6 @@ const documents: Documents = {
     "\n  query Profile {\n    dashboardStats {\n      imagesGenerated\n      chatMessages\n      charactersCreated\n      storiesStarted\n      totalLikes\n      publicImages\n    }\n    myQuotas {\n      kind\n      used\n      limit\n    }\n    # order: NEWEST gives these five their own cache entry, apart from the gallery's paged list.\n    myImages(first: 5, order: NEWEST) {\n      nodes {\n        ...ImageFields\n      }\n    }\n    conversations(first: 5) {\n      nodes {\n        id\n        title\n        characterName\n        updatedAt\n      }\n    }\n  }\n": types.ProfileDocument,
     "\n  subscription AchievementEarned {\n    achievementEarned {\n      ...AchievementFields\n    }\n  }\n": types.AchievementEarnedDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser\n    }\n  }\n": types.UpdateProfileDocument,
-    "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n": types.SamplerSettingsFieldsFragmentDoc,
-    "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n": types.MemberPersonaFieldsFragmentDoc,
-    "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n": types.MyPersonaDocument,
-    "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n": types.UpdatePersonaDocument,
-    "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n": types.ConversationSettingsDocument,
-    "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.CharacterSamplingDocument,
-    "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n": types.UpdateConversationSettingsDocument,
-    "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n": types.MessagePromptReportDocument,
     "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n": types.StoryFieldsFragmentDoc,
     "\n  fragment StoryPassageFields on StoryPassage {\n    id\n    storyId\n    parentId\n    depth\n    actionKind\n    action\n    content\n    choices\n    status\n    model\n    isDemo\n    errorCode\n    savePoint\n    moderationState\n    createdAt\n    updatedAt\n  }\n": types.StoryPassageFieldsFragmentDoc,
     "\n  fragment StoryMapNodeFields on StoryMapNode {\n    id\n    parentId\n    depth\n    actionKind\n    action\n    excerpt\n    status\n    savePoint\n    createdAt\n  }\n": types.StoryMapNodeFieldsFragmentDoc,
@@ -209,7 +212,6 @@ const documents: Documents = {
     "\n  mutation RenameStory($id: ID!, $title: String!) {\n    renameStory(id: $id, title: $title) {\n      ...StoryFields\n    }\n  }\n": types.RenameStoryDocument,
     "\n  mutation DeleteStory($id: ID!) {\n    deleteStory(id: $id)\n  }\n": types.DeleteStoryDocument,
     "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n": types.StopStoryDocument,
-    "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n": types.MyQuotasDocument,
 };
 
 /**
@@ -253,6 +255,10 @@ export function graphql(source: "\n  subscription TokenBalanceChanged {\n    tok
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ProviderBanner {\n    chatProvider {\n      model\n      isDemo\n      source\n      server\n    }\n    imageProvider {\n      model\n      isDemo\n      source\n      server\n    }\n  }\n"): (typeof documents)["\n  query ProviderBanner {\n    chatProvider {\n      model\n      isDemo\n      source\n      server\n    }\n    imageProvider {\n      model\n      isDemo\n      source\n      server\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query AccessTokens {\n    accessTokens {\n      id\n      name\n      scopes\n      prefix\n      createdAt\n      lastUsedAt\n      expiresAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -290,6 +296,38 @@ export function graphql(source: "\n  mutation UpdateCharacter($id: ID!, $input: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteCharacter($id: ID!) {\n    deleteCharacter(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"): (typeof documents)["\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"): (typeof documents)["\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"): (typeof documents)["\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -377,15 +415,19 @@ export function graphql(source: "\n  mutation StopReply($conversationId: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"): (typeof documents)["\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n"): (typeof documents)["\n  fragment DocumentedErrorCode on ErrorExtensions {\n    code\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"): (typeof documents)["\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"): (typeof documents)["\n  fragment ImageFields on Image {\n    id\n    imageUrl\n    prompt\n    model\n    isDemo\n    isPublic\n    isMine\n    rating\n    moderationState\n    likes\n    likedByMe\n    createdAt\n    width\n    height\n    placeholder\n    srcSet\n    renditions {\n      width\n      height\n      url\n    }\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    user {\n      firstName\n      lastName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"): (typeof documents)["\n  fragment GenerationJobFields on GenerationJob {\n    id\n    status\n    progress\n    prompt\n    errorCode\n    errorMessage\n    policyCategory\n    createdAt\n    updatedAt\n    settings {\n      size\n      quality\n      style\n      negativePrompt\n      seed\n      steps\n      cfgScale\n      sampler\n    }\n    image {\n      ...ImageFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -397,7 +439,7 @@ export function graphql(source: "\n  query PublicImages($first: Int!, $after: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"): (typeof documents)["\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n    }\n  }\n"];
+export function graphql(source: "\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n      advanced\n      samplers\n    }\n  }\n"): (typeof documents)["\n  query ImageProvider {\n    imageProvider {\n      kind\n      model\n      isDemo\n      advanced\n      samplers\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -509,38 +551,6 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"): (typeof documents)["\n  fragment SamplerSettingsFields on SamplerSettings {\n    temperature\n    topP\n    maxTokens\n    stop\n    presencePenalty\n    frequencyPenalty\n    extras\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"): (typeof documents)["\n  fragment MemberPersonaFields on MemberPersona {\n    name\n    description\n    displayName\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  query MyPersona {\n    myPersona {\n      ...MemberPersonaFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePersona($input: MemberPersonaInput!) {\n    updatePersona(input: $input) {\n      ...MemberPersonaFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"): (typeof documents)["\n  query ConversationSettings($id: ID!) {\n    conversation(id: $id) {\n      id\n      characterId\n      characterName\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n    chatModels {\n      models\n      defaultModel\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query CharacterSampling($id: ID!) {\n    character(id: $id) {\n      id\n      name\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateConversationSettings($id: ID!, $input: ConversationSettingsInput!) {\n    updateConversationSettings(id: $id, input: $input) {\n      id\n      model\n      sampling {\n        ...SamplerSettingsFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MessagePromptReport($id: ID!) {\n    message(id: $id) {\n      id\n      promptReport {\n        contextTokens\n        replyTokens\n        promptTokens\n        characterTokens\n        summaryTokens\n        messagesIncluded\n        messagesTotal\n        messageTokens\n        firstIncludedSeq\n        lore {\n          label\n          tokens\n          keys\n        }\n        loreSkipped {\n          label\n          reason\n        }\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n"): (typeof documents)["\n  fragment StoryFields on Story {\n    id\n    title\n    premise\n    genre\n    tone\n    language\n    characterIds\n    characterNames\n    currentPassageId\n    passageCount\n    createdAt\n    updatedAt\n    lastPlayedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -610,10 +620,6 @@ export function graphql(source: "\n  mutation DeleteStory($id: ID!) {\n    delet
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n"): (typeof documents)["\n  mutation StopStory($storyId: ID!) {\n    stopStory(storyId: $storyId)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"): (typeof documents)["\n  query MyQuotas {\n    myQuotas {\n      kind\n      used\n      limit\n      periodEnd\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,6 +1,7 @@
 import { type Bus, logger } from '@app/kit';
 import { type GenerationJob, generationLiveSubject } from '@app/schema';
 import { EVERY_RATING, type ImagesService } from '../images/images.service';
+import { settingsOf } from './advanced-settings';
 import type { JobRow } from './jobs.repository';
 
 /** Turns job rows into the contract's GenerationJob and pushes them to the member's live subject. */
@@ -18,7 +19,7 @@ export class GenerationUpdates {
       status: row.status,
       progress: row.progress === null ? null : Math.min(1, Math.max(0, Number(row.progress))),
       prompt: row.prompt,
-      settings: { size: row.size, quality: row.quality, style: row.style },
+      settings: settingsOf(row),
       provider: row.provider,
       model: row.model,
       isDemo: row.is_demo,

@@ -18,6 +18,7 @@ import { BLOCKED_PICTURE_MESSAGE, blockedPictureRefusal } from '../moderation/bl
 import type { BlockedMatch } from '../moderation/moderation.repository';
 import { hashPicture } from '../moderation/picture-hash';
 import { type ImageProvider, ImageProviderError } from '../providers/image-provider';
+import { advancedOf, settingsOf } from './advanced-settings';
 import type { GenerationUpdates } from './generation-updates';
 import type { ImageLedger } from './image-ledger';
 import type { JobRow } from './jobs.repository';
@@ -172,7 +173,7 @@ export class GenerationWorker {
       void this.progressEvent(row, 'running', null);
       const result = await this.provider.generate({
         prompt: row.prompt,
-        settings: { size: row.size, quality: row.quality, style: row.style },
+        settings: settingsOf(row),
         signal: controller.signal,
         onProgress: (fraction) => {
           if (controller.signal.aborted) return;
@@ -233,6 +234,8 @@ export class GenerationWorker {
           size: row.size,
           quality: row.quality,
           style: row.style,
+          // The seed the provider reports is the one that repeats the picture (a random one when none was asked for).
+          advanced: advancedOf({ ...row.advanced, seed: result.seed ?? row.advanced?.seed }),
           width: processed.width,
           height: processed.height,
           placeholder: processed.placeholder,

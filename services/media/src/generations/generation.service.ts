@@ -5,6 +5,7 @@ import type { MediaConfig } from '../media.config';
 import type { MediaStore } from '../media.store';
 import type { ImageProvider } from '../providers/image-provider';
 import type { GenerationUpdates } from './generation-updates';
+import { advancedOf, assertProviderHonours } from './advanced-settings';
 import type { GenerationWorker } from './generation-worker';
 import type { ImageLedger } from './image-ledger';
 
@@ -24,7 +25,10 @@ export class GenerationService {
   async create(userId: string, rawInput: unknown): Promise<GenerationJob> {
     const parsed = GenerateImageInput.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    const { prompt, ...settings } = parsed.data;
+    const { prompt, size, quality, style, ...asked } = parsed.data;
+    const advanced = advancedOf(asked);
+    const settings = { size, quality, style, ...advanced };
+    if (advanced) await assertProviderHonours(this.provider, advanced);
     await this.policy.assertAllowed([prompt], { path: 'image.prompt', userId });
     const load = await this.store.run(({ jobs }) => jobs.recentLoad(userId));
     if (load.lastMinute >= this.config.generationsPerMinute) {
@@ -47,7 +51,10 @@ export class GenerationService {
           id: jobId,
           user_id: userId,
           prompt,
-          ...settings,
+          size,
+          quality,
+          style,
+          advanced,
           provider: this.provider.kind,
           model: this.provider.model,
           is_demo: this.provider.isDemo,

@@ -1,5 +1,5 @@
 import type { SqlSession } from '@app/kit';
-import type { GenerationStatus, ImageSettings, PolicyCategory } from '@app/schema';
+import type { AdvancedImageSettings, GenerationStatus, ImageSettings, PolicyCategory } from '@app/schema';
 
 export interface JobRow {
   id: string;
@@ -10,6 +10,8 @@ export interface JobRow {
   size: ImageSettings['size'];
   quality: ImageSettings['quality'];
   style: ImageSettings['style'];
+  /** The advanced settings asked for; null when none were. */
+  advanced: AdvancedImageSettings | null;
   provider: string;
   model: string;
   is_demo: boolean;
@@ -28,7 +30,7 @@ export interface JobRow {
 
 export type NewJob = Pick<
   JobRow,
-  'id' | 'user_id' | 'prompt' | 'size' | 'quality' | 'style' | 'provider' | 'model' | 'is_demo' | 'debit_key'
+  'id' | 'user_id' | 'prompt' | 'size' | 'quality' | 'style' | 'advanced' | 'provider' | 'model' | 'is_demo' | 'debit_key'
 >;
 
 const T = `"media"."generation_jobs"`;
@@ -40,9 +42,21 @@ export class JobsRepository {
 
   async insert(job: NewJob): Promise<JobRow> {
     const rows = await this.session.query<JobRow>(
-      `INSERT INTO ${T} ("id", "user_id", "status", "prompt", "size", "quality", "style", "provider", "model", "is_demo", "debit_key")
-       VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [job.id, job.user_id, job.prompt, job.size, job.quality, job.style, job.provider, job.model, job.is_demo, job.debit_key],
+      `INSERT INTO ${T} ("id", "user_id", "status", "prompt", "size", "quality", "style", "advanced", "provider", "model", "is_demo", "debit_key")
+       VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) RETURNING *`,
+      [
+        job.id,
+        job.user_id,
+        job.prompt,
+        job.size,
+        job.quality,
+        job.style,
+        job.advanced && JSON.stringify(job.advanced),
+        job.provider,
+        job.model,
+        job.is_demo,
+        job.debit_key,
+      ],
     );
     return rows[0]!;
   }

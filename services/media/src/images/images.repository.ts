@@ -1,5 +1,15 @@
 import type { SqlSession } from '@app/kit';
-import type { ContentRating, Image, ImageCreator, ImageOrder, ImageSettings, ModerationState, Rendition } from '@app/schema';
+import type {
+  AdvancedImageSettings,
+  ContentRating,
+  Image,
+  ImageCreator,
+  ImageOrder,
+  ImageSettings,
+  ModerationState,
+  Rendition,
+} from '@app/schema';
+import { settingsOf } from '../generations/advanced-settings';
 import { type PictureHashes, dhashFromSql, dhashToSql } from '../moderation/picture-hash';
 
 export interface ImageRow {
@@ -13,6 +23,8 @@ export interface ImageRow {
   size: ImageSettings['size'];
   quality: ImageSettings['quality'];
   style: ImageSettings['style'];
+  /** The advanced settings it was drawn with (the seed the provider used); null when none were given or reported. */
+  advanced: AdvancedImageSettings | null;
   width: number;
   height: number;
   placeholder: string;
@@ -48,7 +60,7 @@ export const toImage = (row: ImageRow, user: ImageCreator | null): Image => ({
   likes: row.likes,
   likedByMe: row.liked_by_me,
   createdAt: new Date(row.created_at).toISOString(),
-  settings: { size: row.size, quality: row.quality, style: row.style },
+  settings: settingsOf(row),
   width: row.width,
   height: row.height,
   placeholder: row.placeholder,
@@ -134,9 +146,9 @@ export class ImagesRepository {
   async insert(image: NewImage): Promise<void> {
     await this.session.execute(
       `INSERT INTO "media"."images" ("id", "user_id", "job_id", "prompt", "model", "provider", "is_demo", "size", "quality", "style",
-         "width", "height", "placeholder", "renditions", "byte_size", "created_at", "sha256", "dhash", "owner_suspended")
+         "width", "height", "placeholder", "renditions", "byte_size", "created_at", "sha256", "dhash", "owner_suspended", "advanced")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::bigint,
-         EXISTS (SELECT 1 FROM "media"."suspended_members" WHERE "user_id" = $2))`,
+         EXISTS (SELECT 1 FROM "media"."suspended_members" WHERE "user_id" = $2), $19::jsonb)`,
       [
         image.id,
         image.user_id,
@@ -156,6 +168,7 @@ export class ImagesRepository {
         image.created_at,
         image.hashes.sha256,
         dhashToSql(image.hashes.dhash),
+        image.advanced && JSON.stringify(image.advanced),
       ],
     );
   }

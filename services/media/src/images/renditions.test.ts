@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { DemoRendererProvider } from '../providers/demo-renderer.provider';
 import { InvalidImageError, processImage } from './renditions';
 
 describe('processImage', () => {
@@ -34,30 +33,5 @@ describe('processImage', () => {
       .png()
       .toBuffer();
     await expect(processImage(huge)).rejects.toThrow('larger than 4096');
-  });
-});
-
-describe('demo renderer', () => {
-  const settings = { size: '1024x1024', quality: 'standard', style: 'vivid' } as const;
-
-  it('draws the same picture for the same prompt and a different one for another, reporting ten steps', async () => {
-    const demo = new DemoRendererProvider(0);
-    const steps: number[] = [];
-    const first = await demo.generate({ prompt: 'A Quiet Harbour', settings, onProgress: (fraction) => steps.push(fraction) });
-    const again = await demo.generate({ prompt: 'a quiet harbour', settings });
-    const other = await demo.generate({ prompt: 'A loud market', settings });
-    expect(first.image.equals(again.image)).toBe(true);
-    expect(first.image.equals(other.image)).toBe(false);
-    expect(steps).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
-    expect(first.model).toBe('demo-renderer');
-    expect(demo.isDemo).toBe(true);
-    expect(await sharp(first.image).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
-  });
-
-  it('stops when cancelled', async () => {
-    const controller = new AbortController();
-    const pending = new DemoRendererProvider(50).generate({ prompt: 'slow', settings, signal: controller.signal });
-    setTimeout(() => controller.abort(), 60);
-    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
   });
 });

@@ -4,7 +4,7 @@ import {
   DEFAULT_A1111_TOTAL_TIMEOUT_MS,
   imageProviderEnvironment,
 } from './image-provider.environment';
-import type { ImageSettings } from '@app/schema';
+import { type ImageSettings, MEDIA_LIMITS } from '@app/schema';
 import { UpstreamExchange, isJsonObject, stripUndefined, tryParseJson } from '@app/kit';
 import {
   type ImageProviderHttpError,
@@ -31,6 +31,9 @@ export const DEFAULT_A1111_CONNECT_TIMEOUT_MS = 30_000;
 
 const MAX_JSON_BODY = 64 * 1024 * 1024;
 const MAX_PROGRESS_BODY = 256 * 1024;
+const MAX_SAMPLERS_BODY = 1024 * 1024;
+/** The sampler list changes only when the server's extensions do: asked again after this long. */
+const SAMPLERS_CACHE_MS = 5 * 60_000;
 /** A cancelled or timed-out caller waits at most this long for the interrupt to be delivered. */
 const MAX_INTERRUPT_WAIT_MS = 2_000;
 const WORDING = imageProviderWording('check A1111_URL');
@@ -67,9 +70,11 @@ export const A1111_CFG_SCALE: Record<ImageSettings['style'], number> = { vivid: 
 export class A1111Provider implements ImageProvider {
   readonly kind = 'a1111';
   readonly isDemo = false;
+  readonly advanced = ['negativePrompt', 'seed', 'steps', 'cfgScale', 'sampler'] as const;
   readonly config: Readonly<A1111Config>;
   private readonly baseUrl: string;
   private readonly secrets: string[];
+  private samplerList: { names: string[]; at: number } | null = null;
 
   constructor(options: A1111Options) {
     const url = normaliseBaseUrl(options.baseUrl, /\/sdapi\/v1(\/[^/]*)?$/i, INVALID_BASE_URL);
@@ -117,7 +122,8 @@ export class A1111Provider implements ImageProvider {
       const image = decodeBase64(first);
       if (!image) throw unavailable('The image provider sent an image that is not valid base64', response.status);
       assertImage(image, response.status);
-      return { image, model: reportedModel(payload.info) ?? this.model };
+      const seed = reportedSeed(payload.info);
+      return { image, model: reportedModel(payload.info) ?? this.model, ...(seed === undefined ? {} : { seed }) };
     } catch (error) {
       const failure = asImageProviderError(error, exchange);
       stopPolling();
@@ -127,6 +133,28 @@ export class A1111Provider implements ImageProvider {
       throw failure;
     } finally {
       stopPolling();
+      exchange.dispose();
+    }
+  }
+
+  /** `GET /sdapi/v1/samplers`, cached; an empty list while the server cannot be asked (the generator then offers none). */
+  async samplers(): Promise<string[]> {
+    if (this.samplerList && Date.now() - this.samplerList.at < SAMPLERS_CACHE_MS) return this.samplerList.names;
+    const exchange = this.openExchange(this.config.connectTimeoutMs, this.config.connectTimeoutMs);
+    try {
+      exchange.start();
+      const response = await exchange.fetch(`${this.baseUrl}/sdapi/v1/samplers`, {
+        method: 'GET',
+        headers: { ...this.authHeaders(), Accept: 'application/json' },
+      });
+      if (!response.ok) return this.samplerList?.names ?? [];
+      const text = await exchange.readText(response, { maxBytes: MAX_SAMPLERS_BODY });
+      const names = samplerNames(tryParseJson(text));
+      this.samplerList = { names, at: Date.now() };
+      return names;
+    } catch {
+      return this.samplerList?.names ?? [];
+    } finally {
       exchange.dispose();
     }
   }
@@ -145,17 +173,20 @@ export class A1111Provider implements ImageProvider {
 
   private txt2imgBody(request: ImageRequest): Record<string, unknown> {
     const { width, height } = A1111_SIZES[request.settings.size];
+    const { settings } = request;
+    // The member's advanced settings win; quality and style pick the rest, as for members who set none.
     const body: Record<string, unknown> = {
       prompt: request.prompt,
-      negative_prompt: this.config.negativePrompt,
+      negative_prompt: settings.negativePrompt ?? this.config.negativePrompt,
       width,
       height,
-      steps: A1111_STEPS[request.settings.quality],
-      cfg_scale: A1111_CFG_SCALE[request.settings.style],
-      sampler_name: this.config.sampler,
+      steps: settings.steps ?? A1111_STEPS[settings.quality],
+      cfg_scale: settings.cfgScale ?? A1111_CFG_SCALE[settings.style],
+      sampler_name: settings.sampler ?? this.config.sampler,
       batch_size: 1,
       n_iter: 1,
-      seed: -1,
+      // -1: A1111 draws one and reports it in `info`.
+      seed: settings.seed ?? -1,
       send_images: true,
       save_images: false,
     };
@@ -254,6 +285,21 @@ function reportedModel(info: unknown): string | undefined {
   if (!isJsonObject(parsed)) return undefined;
   const name = parsed.sd_model_name;
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
+
+/** The seed A1111 drew with, from txt2img's `info` (`seed`, or the first of `all_seeds`). */
+function reportedSeed(info: unknown): number | undefined {
+  const parsed = typeof info === 'string' ? tryParseJson(info) : info;
+  if (!isJsonObject(parsed)) return undefined;
+  const seed = parsed.seed ?? (Array.isArray(parsed.all_seeds) ? parsed.all_seeds[0] : undefined);
+  return typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= MEDIA_LIMITS.seedMax ? seed : undefined;
+}
+
+/** The names from `/sdapi/v1/samplers` (`[{ name, aliases, options }]`), in the server's order. */
+function samplerNames(payload: unknown): string[] {
+  if (!Array.isArray(payload)) return [];
+  const names = payload.map((sampler) => (isJsonObject(sampler) && typeof sampler.name === 'string' ? sampler.name.trim() : ''));
+  return [...new Set(names.filter((name) => name && name.length <= MEDIA_LIMITS.samplerLength))];
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,5 +1,5 @@
 import { CircuitBreakerImageProvider } from './circuit-breaker.provider';
-import { type ImageProvider, ImageProviderError } from './image-provider';
+import { type ImageProvider, ImageProviderError, type ImageRequest } from './image-provider';
 
 const settings = { size: '1024x1024', quality: 'standard', style: 'vivid' } as const;
 
@@ -12,6 +12,8 @@ describe('image provider circuit breaker', () => {
       kind: 'a1111',
       model: 'fake',
       isDemo: false,
+      advanced: [],
+      samplers: async () => [],
       generate: async () => {
         calls++;
         if (failWith) throw failWith;
@@ -35,6 +37,8 @@ describe('image provider circuit breaker', () => {
       kind: 'a1111',
       model: 'fake',
       isDemo: false,
+      advanced: [],
+      samplers: async () => [],
       generate: async () => {
         throw new ImageProviderError('CONTENT_REJECTED', 'refused', 400);
       },
@@ -42,5 +46,27 @@ describe('image provider circuit breaker', () => {
     const provider = new CircuitBreakerImageProvider(inner, { failureThreshold: 2, cooldownMs: 30_000 });
     for (let i = 0; i < 4; i++) await expect(provider.generate({ prompt: 'x', settings })).rejects.toThrow('refused');
     expect(provider.state).toBe('closed');
+  });
+
+  it('forwards the advanced settings it honours, its samplers, and the seed it drew with', async () => {
+    const requests: ImageRequest[] = [];
+    const inner: ImageProvider = {
+      kind: 'a1111',
+      model: 'fake',
+      isDemo: false,
+      advanced: ['seed', 'sampler'],
+      samplers: async () => ['Euler a', 'DPM++ 2M'],
+      generate: async (request) => {
+        requests.push(request);
+        return { image: Buffer.from('png'), model: 'fake', seed: 77 };
+      },
+    };
+    const provider = new CircuitBreakerImageProvider(inner, { failureThreshold: 2, cooldownMs: 30_000 });
+    expect(provider.advanced).toEqual(['seed', 'sampler']);
+    await expect(provider.samplers()).resolves.toEqual(['Euler a', 'DPM++ 2M']);
+    await expect(provider.generate({ prompt: 'x', settings: { ...settings, seed: 77, sampler: 'Euler a' } })).resolves.toMatchObject({
+      seed: 77,
+    });
+    expect(requests[0]?.settings).toMatchObject({ seed: 77, sampler: 'Euler a' });
   });
 });

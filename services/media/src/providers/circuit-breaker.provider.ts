@@ -28,6 +28,13 @@ export class CircuitBreakerImageProvider implements ImageProvider {
   get isDemo() {
     return this.inner.isDemo;
   }
+  get advanced() {
+    return this.inner.advanced;
+  }
+  /** Not behind the breaker: the list is cached by the provider and asking costs no generation. */
+  samplers(): Promise<string[]> {
+    return this.inner.samplers();
+  }
   get state() {
     return this.breaker.state;
   }

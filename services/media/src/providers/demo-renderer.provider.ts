@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { MEDIA_LIMITS } from '@app/schema';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { type ImageProvider, ImageProviderError, type ImageRequest, type ImageResult } from './image-provider';
@@ -6,7 +7,7 @@ import { type ImageProvider, ImageProviderError, type ImageRequest, type ImageRe
 export const DEMO_RENDERER_MODEL = 'demo-renderer';
 const STEPS = 10;
 
-/** A seeded generator (mulberry32): the same prompt and settings always draw the same picture. */
+/** A seeded generator (mulberry32): the same prompt, settings and seed always draw the same picture. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -55,16 +56,24 @@ ${shapes.join('\n')}
 
 /**
  * The offline demo renderer used when no image provider is configured: it draws an abstract picture
- * seeded by the prompt, in steps so progress can be shown. It is not AI and is always labelled a demo.
+ * seeded by the prompt and the seed, in steps so progress can be shown. It is not AI and is always labelled a demo.
  */
 export class DemoRendererProvider implements ImageProvider {
   readonly kind = 'demo';
   readonly model = DEMO_RENDERER_MODEL;
   readonly isDemo = true;
+  /** Only the seed: the same seed and prompt draw the same picture, as with a real model. */
+  readonly advanced = ['seed'] as const;
 
   constructor(private readonly stepDelayMs = 150) {}
 
+  async samplers(): Promise<string[]> {
+    return [];
+  }
+
   async generate({ prompt, settings, signal, onProgress }: ImageRequest): Promise<ImageResult> {
+    // No seed asked for: one is drawn and reported, so the picture can be drawn again.
+    const seed = settings.seed ?? randomInt(MEDIA_LIMITS.seedMax + 1);
     const [width, height] = settings.size.split('x').map(Number) as [number, number];
     for (let step = 1; step <= STEPS; step++) {
       if (signal?.aborted) throw new ImageProviderError('CANCELLED', 'The generation was cancelled');
@@ -72,8 +81,14 @@ export class DemoRendererProvider implements ImageProvider {
       if (signal?.aborted) throw new ImageProviderError('CANCELLED', 'The generation was cancelled');
       onProgress?.(step / STEPS);
     }
-    const svg = demoSvg(`${prompt}\u0000${settings.style}`, width, height, settings.style === 'vivid', settings.quality === 'hd');
+    const svg = demoSvg(
+      `${prompt}\u0000${settings.style}\u0000${seed}`,
+      width,
+      height,
+      settings.style === 'vivid',
+      settings.quality === 'hd',
+    );
     const image = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
-    return { image, model: DEMO_RENDERER_MODEL };
+    return { image, model: DEMO_RENDERER_MODEL, seed };
   }
 }

@@ -1,17 +1,30 @@
 import { Environment, integer, oneOf, text } from '@app/kit';
+import type { ProviderSource } from '@app/schema';
 
 export const DEFAULT_OPENAI_IMAGES_MODEL = 'dall-e-3';
 export const DEFAULT_OPENAI_IMAGES_TOTAL_TIMEOUT_MS = 180_000;
 export const DEFAULT_A1111_NEGATIVE_PROMPT = 'lowres, blurry, watermark, text';
 export const DEFAULT_A1111_SAMPLER = 'DPM++ 2M';
 export const DEFAULT_A1111_TOTAL_TIMEOUT_MS = 600_000;
+export const DEFAULT_COMFYUI_URL = 'http://127.0.0.1:8188';
+export const DEFAULT_COMFYUI_NEGATIVE_PROMPT = DEFAULT_A1111_NEGATIVE_PROMPT;
+export const DEFAULT_COMFYUI_SAMPLER = 'dpmpp_2m';
+export const DEFAULT_COMFYUI_TOTAL_TIMEOUT_MS = 600_000;
 
 /** The image providers' settings (the README's configuration table comes from here). */
 export const imageProviderEnvironment = new Environment('media', {
-  IMAGE_PROVIDER: oneOf(['openai', 'a1111', 'demo'], null, {
+  IMAGE_PROVIDER: oneOf(['openai', 'a1111', 'comfyui', 'demo'], null, {
     defaultText: 'unset (chosen from the settings below)',
     meaning:
-      '`openai`, `a1111` or `demo`. Unset: `A1111_URL` selects AUTOMATIC1111, else `OPENAI_IMAGES_API_KEY` or `OPENAI_IMAGES_BASE_URL` selects OpenAI Images, else the offline demo renderer answers (see [AI image providers](#ai-image-providers)).',
+      '`openai`, `a1111`, `comfyui` or `demo`. Unset: `A1111_URL` selects AUTOMATIC1111, else `COMFYUI_URL` selects ComfyUI, else `OPENAI_IMAGES_API_KEY` or `OPENAI_IMAGES_BASE_URL` selects OpenAI Images, else the offline demo renderer answers (see [AI image providers](#ai-image-providers)).',
+  }),
+  IMAGE_PROVIDER_SOURCE: oneOf(['configured', 'detected'], 'configured', {
+    meaning:
+      'How the image provider was chosen, shown to members: `detected` when the first-run probe found the server on this computer (it sets this), else `configured`. The demo always reports `demo`.',
+  }),
+  IMAGE_PROVIDER_SERVER: text(null, {
+    defaultText: 'unset (`ComfyUI` for ComfyUI)',
+    meaning: 'Display name of the image server (e.g. `Forge`, `SD.Next`), shown to members with the model; set by the first-run probe.',
   }),
   OPENAI_IMAGES_API_KEY: text(null, {
     secret: true,
@@ -55,4 +68,32 @@ export const imageProviderEnvironment = new Environment('media', {
     meaning: 'Negative prompt of every generation; set it empty for none.',
   }),
   A1111_TIMEOUT_MS: integer(DEFAULT_A1111_TOTAL_TIMEOUT_MS, { min: 1, meaning: 'Time allowed for one generation.' }),
+  COMFYUI_URL: text(null, {
+    defaultText: `unset (\`${DEFAULT_COMFYUI_URL}\` with \`IMAGE_PROVIDER=comfyui\`)`,
+    meaning: 'Base URL of a ComfyUI server, e.g. `http://127.0.0.1:8188`; selects ComfyUI. Its WebSocket (`/ws`) must be reachable too.',
+  }),
+  COMFYUI_WORKFLOW: text(null, {
+    defaultText: 'the shipped `services/media/workflows/text-to-image.json`',
+    meaning:
+      'Path of a workflow saved with "Save (API Format)". Placeholders in its string values are filled in: `{{prompt}}` (required), `{{negative_prompt}}`, `{{width}}`, `{{height}}`, `{{seed}}`, `{{steps}}`, `{{cfg}}`, `{{sampler}}`, `{{model}}`; a value that is exactly a numeric placeholder becomes a number. Members see only the advanced settings it has a placeholder for. Checked at start.',
+  }),
+  COMFYUI_MODEL: text(null, {
+    defaultText: "unset (the server's first checkpoint)",
+    meaning: 'Checkpoint file name for `{{model}}`, as ComfyUI lists it (e.g. `sd_xl_base_1.0.safetensors`).',
+  }),
+  COMFYUI_TIMEOUT_MS: integer(DEFAULT_COMFYUI_TOTAL_TIMEOUT_MS, {
+    min: 1,
+    meaning: "Time allowed for one generation, time in ComfyUI's queue included.",
+  }),
 });
+
+/** How the chosen image provider was found and what serves it, as the generator shows it. */
+export function readImageProviderOrigin(
+  env: NodeJS.ProcessEnv,
+  provider: { kind: string; isDemo: boolean },
+): { source: ProviderSource; server: string | null } {
+  if (provider.isDemo) return { source: 'demo', server: null };
+  const vars = imageProviderEnvironment.parse(env);
+  // ComfyUI names itself; an A1111-compatible API may be A1111, Forge or SD.Next, so only the probe can tell.
+  return { source: vars.IMAGE_PROVIDER_SOURCE, server: vars.IMAGE_PROVIDER_SERVER ?? (provider.kind === 'comfyui' ? 'ComfyUI' : null) };
+}

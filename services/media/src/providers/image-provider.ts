@@ -1,4 +1,4 @@
-import type { ErrorCode, ImageProviderKind, ImageSettings } from '@app/schema';
+import type { AdvancedImageSetting, ErrorCode, ImageProviderKind, ImageSettings } from '@app/schema';
 
 export interface ImageRequest {
   /** Trimmed, checked against the content rules. */
@@ -17,6 +17,8 @@ export interface ImageResult {
   model: string;
   /** The prompt the provider actually used, when it rewrote it (dall-e-3 does). */
   revisedPrompt?: string;
+  /** The seed the provider actually drew with (A1111, ComfyUI, the demo), stored so "Use these settings" repeats it. */
+  seed?: number;
 }
 
 /** A provider failure, mapped to the platform's error codes (timeouts, rate limits, bad keys, refusals). */
@@ -41,5 +43,9 @@ export interface ImageProvider {
   readonly model: string;
   /** True for the offline demo renderer, which must never be presented as AI. */
   readonly isDemo: boolean;
+  /** The advanced settings it honours; a request with any other one is refused before it is queued. */
+  readonly advanced: readonly AdvancedImageSetting[];
+  /** The sampler names it offers (empty when it has no choice, or its server cannot be asked right now). */
+  samplers(): Promise<string[]>;
   generate(request: ImageRequest): Promise<ImageResult>;
 }

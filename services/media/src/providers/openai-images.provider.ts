@@ -85,6 +85,8 @@ export function openAiImagesBody(model: string, prompt: string, settings: ImageS
 export class OpenAiImagesProvider implements ImageProvider {
   readonly kind = 'openai-images';
   readonly isDemo = false;
+  /** The Images API takes none of the advanced settings. */
+  readonly advanced = [] as const;
   readonly config: Readonly<OpenAiImagesConfig>;
   private readonly endpoint: string;
   private readonly origin: string;
@@ -106,6 +108,10 @@ export class OpenAiImagesProvider implements ImageProvider {
 
   get model(): string {
     return this.config.model;
+  }
+
+  async samplers(): Promise<string[]> {
+    return [];
   }
 
   async generate(request: ImageRequest): Promise<ImageResult> {

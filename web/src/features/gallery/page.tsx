@@ -14,7 +14,9 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons/chat-icons';
 import { GalleryIcon } from '../../components/icons/icons';
@@ -30,11 +32,12 @@ import { PageHeader } from '../../components/page-header';
 import type { ImageFieldsFragment } from '../../gql/graphql';
 import { startsBlurred } from '../moderation/content-ratings';
 import { normalizeSearch, SEARCH_MAX_LENGTH } from '../images/image-settings';
+import { imageListState } from '../images/list-state';
 
 /** Typing pauses this long before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const TAB_LABELS: Record<GalleryTab, string> = { public: 'Public Gallery', mine: 'My Images' };
+const TABS: readonly GalleryTab[] = ['public', 'mine'];
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -61,14 +64,15 @@ function GallerySkeleton({ view }: { view: GalleryView }) {
   );
 }
 
+function emptyTitle(t: TFunction, tab: GalleryTab, search: string | null, error: boolean): string {
+  if (error) return t('images.gallery.empty.loadFailed');
+  if (search) return t('images.gallery.empty.noMatch', { search });
+  return tab === 'public' ? t('images.gallery.empty.publicTitle') : t('images.gallery.empty.mineTitle');
+}
+
 function EmptyGallery({ tab, search, error, onRetry }: { tab: GalleryTab; search: string | null; error: boolean; onRetry: () => void }) {
-  const title = error
-    ? 'The images could not be loaded.'
-    : search
-      ? `No images match “${search}”`
-      : tab === 'public'
-        ? 'No public images yet'
-        : 'No images yet';
+  const { t } = useTranslation();
+  const title = emptyTitle(t, tab, search, error);
   return (
     <Center borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg" py="12" px="6" data-testid="gallery-empty">
       <Stack align="center" textAlign="center" gap="3" maxW="sm">
@@ -76,19 +80,19 @@ function EmptyGallery({ tab, search, error, onRetry }: { tab: GalleryTab; search
         <Text fontWeight="medium">{title}</Text>
         {error ? (
           <Button size="sm" variant="outline" onClick={onRetry}>
-            Try again
+            {t('images.gallery.empty.retry')}
           </Button>
         ) : search ? (
           <Text fontSize="sm" color="fg.muted">
-            Try other words from the prompt.
+            {t('images.gallery.empty.noMatchHint')}
           </Text>
         ) : tab === 'public' ? (
           <Text fontSize="sm" color="fg.muted">
-            Images members make public show up here. Publish one of yours from My Images.
+            {t('images.gallery.empty.publicHint')}
           </Text>
         ) : (
           <Button asChild size="sm" colorPalette="purple">
-            <RouterLink to="/generator">Create your first image</RouterLink>
+            <RouterLink to="/generator">{t('images.gallery.empty.createFirst')}</RouterLink>
           </Button>
         )}
       </Stack>
@@ -115,15 +119,41 @@ function ImageBrowser({
   onReveal: (image: ImageFieldsFragment) => void;
   onOpen: (image: ImageFieldsFragment) => void;
 }) {
+  const { t } = useTranslation();
   const list = useImageList(tab, search);
   // Spec §8: an image that fails to load hides its card.
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const shown = list.images.filter((image) => !failed.has(image.id));
   const hide = (id: string) => setFailed((current) => new Set(current).add(id));
+  const state = imageListState({
+    loading: list.loading,
+    error: Boolean(list.error),
+    total: list.images.length,
+    shown: shown.length,
+    hasNextPage: list.hasNextPage,
+  });
 
-  if (list.loading) return <GallerySkeleton view={view} />;
-  if (shown.length === 0 && !list.hasNextPage) {
-    return <EmptyGallery tab={tab} search={search} error={Boolean(list.error)} onRetry={() => void list.refetch()} />;
+  if (state === 'loading') return <GallerySkeleton view={view} />;
+  if (state === 'empty' || state === 'error') {
+    return <EmptyGallery tab={tab} search={search} error={state === 'error'} onRetry={() => void list.refetch()} />;
+  }
+  if (state === 'unavailable') {
+    // The images exist; their pictures failed to load (offline, a busy server): never "No images yet".
+    const retry = () => {
+      setFailed(new Set());
+      void list.refetch();
+    };
+    return (
+      <Center borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg" py="12" px="6" data-testid="gallery-unavailable">
+        <Stack align="center" textAlign="center" gap="3" maxW="sm">
+          <GalleryIcon boxSize="8" color="purple.300" />
+          <Text fontWeight="medium">{t('images.gallery.picturesFailed')}</Text>
+          <Button size="sm" variant="outline" onClick={retry}>
+            {t('images.gallery.empty.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
   }
 
   const cards = shown.map((image) => (
@@ -174,10 +204,10 @@ function ImageBrowser({
       {list.hasNextPage && (
         <Center>
           {list.loadingMore ? (
-            <Spinner color="purple.300" aria-label="Loading more images" />
+            <Spinner color="purple.300" aria-label={t('images.gallery.loadingMore')} />
           ) : (
             <Button variant="outline" size="sm" onClick={() => void list.loadMore()}>
-              Load more
+              {t('images.gallery.loadMore')}
             </Button>
           )}
         </Center>
@@ -191,6 +221,7 @@ function ImageBrowser({
  * server-side prompt search, grid or list view, endless scrolling, and the Image Details dialog.
  */
 export default function GalleryPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: GalleryTab = params.get('tab') === 'mine' ? 'mine' : 'public';
   const [view, setView] = useState<GalleryView>('grid');
@@ -219,7 +250,7 @@ export default function GalleryPage() {
 
   return (
     <Stack gap="2">
-      <PageHeader title="AI Gallery" description="Browse public creations and manage your own images." />
+      <PageHeader title={t('images.gallery.title')} description={t('images.gallery.description')} />
       {heldBackForAge && (
         <Box mb="6">
           <AgeVerificationNote />
@@ -235,9 +266,9 @@ export default function GalleryPage() {
       >
         <Flex gap="4" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }} justify="space-between" mb="6">
           <Tabs.List>
-            {(Object.keys(TAB_LABELS) as GalleryTab[]).map((key) => (
+            {TABS.map((key) => (
               <Tabs.Trigger key={key} value={key}>
-                {TAB_LABELS[key]}
+                {t(`images.gallery.tabs.${key}`)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -248,13 +279,13 @@ export default function GalleryPage() {
                 value={searchText}
                 onChange={(event) => setSearchText(event.target.value)}
                 maxLength={SEARCH_MAX_LENGTH}
-                placeholder="Search by prompt…"
-                aria-label="Search images"
+                placeholder={t('images.gallery.searchPlaceholder')}
+                aria-label={t('images.gallery.searchLabel')}
               />
             </InputGroup>
-            <Group attached role="group" aria-label="View">
+            <Group attached role="group" aria-label={t('images.gallery.viewLabel')}>
               <IconButton
-                aria-label="Grid view"
+                aria-label={t('images.gallery.gridView')}
                 aria-pressed={view === 'grid'}
                 variant={view === 'grid' ? 'subtle' : 'outline'}
                 onClick={() => setView('grid')}
@@ -262,7 +293,7 @@ export default function GalleryPage() {
                 <GridViewIcon />
               </IconButton>
               <IconButton
-                aria-label="List view"
+                aria-label={t('images.gallery.listView')}
                 aria-pressed={view === 'list'}
                 variant={view === 'list' ? 'subtle' : 'outline'}
                 onClick={() => setView('list')}
@@ -272,7 +303,7 @@ export default function GalleryPage() {
             </Group>
           </Flex>
         </Flex>
-        {(Object.keys(TAB_LABELS) as GalleryTab[]).map((key) => (
+        {TABS.map((key) => (
           <Tabs.Content key={key} value={key} p="0">
             <Box>
               <ImageBrowser

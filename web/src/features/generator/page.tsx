@@ -1,6 +1,7 @@
 import { Box, Card, Flex, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-context';
 import { CreationsGrid } from '../images/components/creations-grid';
@@ -14,34 +15,29 @@ import { PageHeader } from '../../components/page-header';
 import type { ImageFieldsFragment } from '../../gql/graphql';
 import { TOASTS } from '../../lib/error-toasts';
 import { generationErrorToast, generationFailedToast } from '../images/generation-errors';
-import { isUnauthenticatedError } from '../../lib/graphql-errors';
 import {
   DEFAULT_IMAGE_SETTINGS,
   IMAGE_PAGE_SIZE,
   pickQuickIdeas,
-  QUICK_IDEAS,
+  QUICK_IDEA_KEYS,
+  quickIdea,
   readGeneratorHandOff,
   type ImageSettingsValue,
 } from '../images/image-settings';
-import { showToast, type ToastInput } from '../../lib/toaster';
-
-const CANCELLED_TOAST: ToastInput = { title: 'Generation Cancelled', description: 'Your token has been refunded.' };
-const CANCEL_FAILED_TOAST: ToastInput = {
-  title: 'Cancel Failed',
-  description: 'The generation could not be stopped. Please try again.',
-  variant: 'destructive',
-};
+import { advancedFormFrom, hasAdvancedValues, readAdvancedForm, type AdvancedErrors, type AdvancedForm } from '../images/advanced-settings';
+import { showToast } from '../../lib/toaster';
 
 /**
  * Image generator (spec §2): prompt, quick ideas and settings; Generate Image follows the job's real
  * progress live; the result becomes the Latest Creation and Your Creations refreshes.
  *
  * "Use these settings" in the gallery opens this screen with the image's prompt and settings as
- * react-router location state (`{ generatorHandOff: { prompt, size, quality, style } }`, see
- * lib/image-settings.ts): they prefill the form once, then the history entry's state is cleared so
+ * react-router location state (`{ generatorHandOff: { prompt, size, quality, style, advanced } }`, see
+ * features/images/image-settings.ts): they prefill the form once, then the history entry's state is cleared so
  * a reload starts from the defaults.
  */
 export default function GeneratorPage() {
+  const { t, i18n } = useTranslation();
   const client = useApolloClient();
   const user = useCurrentUser();
   const location = useLocation();
@@ -51,7 +47,12 @@ export default function GeneratorPage() {
   const [settings, setSettings] = useState<ImageSettingsValue>(() =>
     handOff ? { size: handOff.size, quality: handOff.quality, style: handOff.style } : DEFAULT_IMAGE_SETTINGS,
   );
-  const [ideas] = useState(() => pickQuickIdeas(QUICK_IDEAS));
+  const [advancedForm, setAdvancedForm] = useState<AdvancedForm>(() => advancedFormFrom(handOff?.advanced));
+  const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvancedValues(advancedForm));
+  const [advancedErrors, setAdvancedErrors] = useState<AdvancedErrors>({});
+  const [ideaKeys] = useState(() => pickQuickIdeas(QUICK_IDEA_KEYS));
+  // Labels and prompts in the interface language, read on each render so a language change shows.
+  const ideas = ideaKeys.map(quickIdea);
   const [selected, setSelected] = useState<ImageFieldsFragment | null>(null);
   const latestRef = useRef<HTMLDivElement>(null);
 
@@ -60,6 +61,7 @@ export default function GeneratorPage() {
   }, [handOff, navigate]);
 
   const { data: providerData } = useQuery(ImageProviderDocument, { errorPolicy: 'all' });
+  const provider = providerData?.imageProvider ?? null;
   const creations = useQuery(MyImagesDocument, {
     variables: { first: IMAGE_PAGE_SIZE, search: null },
     // Fresh on entry (images may have been made or changed elsewhere), then from the cache.
@@ -80,19 +82,16 @@ export default function GeneratorPage() {
       } else if (job.status === 'FAILED') {
         showToast(generationFailedToast(job.errorCode, job.errorMessage, job.policyCategory));
       } else if (job.status === 'CANCELLED') {
-        showToast(CANCELLED_TOAST);
+        showToast({ title: i18n.t('images.toasts.cancelled.title'), description: i18n.t('images.toasts.cancelled.description') });
       }
     },
-    [client],
+    [client, i18n],
   );
   const generation = useImageGeneration({
     onFinished,
     onStartFailed: (error) => {
       const toast = generationErrorToast(error);
       if (toast) showToast(toast);
-    },
-    onCancelFailed: (error) => {
-      if (!isUnauthenticatedError(error)) showToast(CANCEL_FAILED_TOAST);
     },
   });
 
@@ -110,8 +109,14 @@ export default function GeneratorPage() {
       return;
     }
     if (generation.pending) return;
+    const { settings: advanced, errors } = readAdvancedForm(advancedForm, provider?.advanced ?? [], provider?.samplers ?? []);
+    setAdvancedErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setAdvancedOpen(true);
+      return;
+    }
     setPrompt(text);
-    void generation.generate({ prompt: text, ...settings });
+    void generation.generate({ prompt: text, ...settings, ...advanced });
   };
 
   const loadMore = async () => {
@@ -136,25 +141,39 @@ export default function GeneratorPage() {
     <Stack gap="6">
       <Flex gap="4" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
         <Box flex="1">
-          <PageHeader title="Image Generator" description="Describe an image and let the AI create it." />
+          <PageHeader title={t('images.generator.title')} description={t('images.generator.description')} />
         </Box>
         <Box alignSelf={{ base: 'flex-start', md: 'auto' }}>
           <TokenBalanceBadge testId="generator-token-count" />
         </Box>
       </Flex>
-      {providerData?.imageProvider.isDemo === true && <DemoRendererNotice />}
+      {provider?.isDemo === true && <DemoRendererNotice />}
 
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6" alignItems="start">
         <Card.Root as="section" aria-labelledby="create-heading" variant="outline">
           <Card.Body gap="5">
             <Heading as="h2" id="create-heading" size="lg">
-              Create an Image
+              {t('images.generator.createHeading')}
             </Heading>
             <GeneratorForm
               prompt={prompt}
               onPromptChange={setPrompt}
               settings={settings}
               onSettingsChange={setSettings}
+              advanced={
+                provider && {
+                  honoured: provider.advanced,
+                  samplers: provider.samplers,
+                  form: advancedForm,
+                  errors: advancedErrors,
+                  open: advancedOpen,
+                  onOpenChange: setAdvancedOpen,
+                  onChange: (form) => {
+                    setAdvancedForm(form);
+                    setAdvancedErrors({});
+                  },
+                }
+              }
               ideas={ideas}
               outOfTokens={(user.tokens ?? 0) <= 0}
               pending={generation.pending}
@@ -182,7 +201,7 @@ export default function GeneratorPage() {
 
       <Box as="section" aria-labelledby="creations-heading">
         <Heading as="h2" id="creations-heading" size="lg" mb="4">
-          Your Creations
+          {t('images.generator.creationsHeading')}
         </Heading>
         <CreationsGrid
           images={images}

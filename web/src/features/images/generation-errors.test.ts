@@ -13,17 +13,28 @@ describe('generation failure toasts', () => {
     expect(generationErrorToast(new Error('offline'))).toEqual(GENERIC);
   });
 
-  it("keeps the title but gives the server's explanation where it has one", () => {
+  it('keeps the title and explains the code in the interface language', () => {
+    const CONTENT_RULES = 'Sexual content involving minors, or characters who look or act like minors, is never allowed.';
     expect(generationFailedToast('CONTENT_REJECTED', 'The prompt crosses the content rules')).toEqual({
       ...GENERIC,
-      description: 'The prompt crosses the content rules',
+      description: CONTENT_RULES,
     });
+    expect(generationFailedToast('UNAVAILABLE', 'A1111 answered 502')).toEqual({
+      ...GENERIC,
+      description: 'The image renderer is not available right now. Please try again later.',
+    });
+    expect(generationErrorToast(withCode('RATE_LIMITED', 'Too many requests'))?.description).toBe(
+      'You are generating too quickly. Wait a moment and try again.',
+    );
+    // A refused setting keeps the server's detail, which names the setting.
+    expect(generationFailedToast('VALIDATION_FAILED', 'This image provider does not support seed').description).toBe(
+      'These settings were not accepted: This image provider does not support seed',
+    );
     // Out of tokens or allowance: the spec's title, the reason in the interface language and the way to Plans.
     const outOfTokens = generationErrorToast(withCode('INSUFFICIENT_TOKENS', 'You need 1 token.'));
     expect(outOfTokens).toMatchObject({ title: GENERIC.title, variant: 'destructive', action: { label: 'See plans' } });
     expect(outOfTokens?.description).toMatch(/balance is empty/);
     expect(generationFailedToast('QUOTA_EXCEEDED', 'Free plan: 3 images a month.').description).toMatch(/free allowance/);
-    expect(generationFailedToast('CONTENT_REJECTED', '  ')).toEqual(GENERIC);
   });
 
   it('names the content rule a refused job gives, in the interface language', () => {
@@ -34,8 +45,8 @@ describe('generation failure toasts', () => {
       },
     );
     expect(generationFailedToast('CONTENT_REJECTED', 'Refused', 'minors').description).toMatch(/minors/);
-    // An unknown category falls back to the server's explanation.
-    expect(generationFailedToast('CONTENT_REJECTED', 'Refused', 'something_new').description).toBe('Refused');
+    // An unknown category falls back to the general content rule, in the interface language.
+    expect(generationFailedToast('CONTENT_REJECTED', 'Refused', 'something_new').description).toMatch(/never allowed/);
   });
 
   it('leaves a lost session to the global handler', () => {

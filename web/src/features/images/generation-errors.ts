@@ -4,11 +4,19 @@ import { planReasonForErrorCode } from '../plans/plans';
 import { type PolicyCategory, getErrorCode, getErrorMessage, getPolicyCategory, isPolicyCategory } from '../../lib/graphql-errors';
 import type { ToastInput } from '../../lib/toaster';
 
-/**
- * Codes whose server message is written for members and explains the failure better than the
- * generic text (a refused prompt, an empty balance, the free plan's limit, the pace limit).
- */
-const EXPLAINED_CODES = new Set(['CONTENT_REJECTED', 'QUOTA_EXCEEDED', 'INSUFFICIENT_TOKENS', 'RATE_LIMITED', 'VALIDATION_FAILED']);
+/** Codes explained in the member's language (`images.errors.<code>`); the server's own words are English. */
+const EXPLAINED_CODES = ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNAVAILABLE', 'TIMEOUT', 'INVALID_IMAGE'] as const;
+type ExplainedCode = (typeof EXPLAINED_CODES)[number];
+
+const isExplainedCode = (code: string | null | undefined): code is ExplainedCode =>
+  (EXPLAINED_CODES as readonly (string | null | undefined)[]).includes(code);
+
+/** The translated explanation of a code; a refused setting keeps the server's detail, which names it. */
+function explanationOf(code: string | null | undefined, message: string | null | undefined): string | null {
+  if (!isExplainedCode(code)) return null;
+  if (code !== 'VALIDATION_FAILED') return i18n.t(`images.errors.${code}`);
+  return message?.trim() ? i18n.t('images.errors.VALIDATION_FAILED', { message: message.trim() }) : null;
+}
 
 /** The content rule that refused a job, in the member's language; a drawn picture is refused after the prompt passed. */
 function refusedJobText(category: PolicyCategory): string {
@@ -16,8 +24,8 @@ function refusedJobText(category: PolicyCategory): string {
 }
 
 /**
- * Spec §8: always titled 'Generation Failed'; the content rule a refused job names, else the server's
- * explanation, replaces the description where there is one.
+ * Spec §8: always titled 'Generation Failed'; the content rule a refused job names, else the code's
+ * explanation in the member's language, replaces the description where there is one.
  */
 export function generationFailedToast(
   code: string | null | undefined,
@@ -25,14 +33,19 @@ export function generationFailedToast(
   policyCategory?: string | null,
 ): ToastInput {
   const toast = TOASTS.generationFailed;
-  if (code === 'CONTENT_REJECTED' && isPolicyCategory(policyCategory)) return { ...toast, description: refusedJobText(policyCategory) };
+  if (code === 'CONTENT_REJECTED')
+    return {
+      ...toast,
+      description: isPolicyCategory(policyCategory) ? refusedJobText(policyCategory) : TOASTS.contentRejected.description,
+    };
   const reason = planReasonForErrorCode(code);
   if (reason) {
     // A failed job carries no renewal date; the Plans screen the action opens shows it.
     const { description, action } = outOfTokensToast(reason);
     return { ...toast, description, action };
   }
-  return code && EXPLAINED_CODES.has(code) && message?.trim() ? { ...toast, description: message.trim() } : toast;
+  const explanation = explanationOf(code, message);
+  return explanation ? { ...toast, description: explanation } : toast;
 }
 
 /** The toast for a failed generateImage call; null when the session is gone (handled globally). */

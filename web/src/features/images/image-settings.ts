@@ -1,4 +1,6 @@
+import { i18n } from '../../i18n/i18n';
 import type { GenerationStatus, ImageQuality, ImageSize, ImageStyle } from '../../gql/graphql';
+import { type AdvancedSettingsValue, readAdvancedSettings } from './advanced-settings';
 
 /** The settings of a generation, as the API names them. */
 export interface ImageSettingsValue {
@@ -7,22 +9,10 @@ export interface ImageSettingsValue {
   style: ImageStyle;
 }
 
-/** Spec §5: the choices and their labels, in the order the selectors list them. */
-export const SIZE_OPTIONS: readonly { value: ImageSize; label: string }[] = [
-  { value: 'SQUARE', label: '1024x1024 (Square)' },
-  { value: 'LANDSCAPE', label: '1792x1024 (Landscape)' },
-  { value: 'PORTRAIT', label: '1024x1792 (Portrait)' },
-];
-
-export const QUALITY_OPTIONS: readonly { value: ImageQuality; label: string }[] = [
-  { value: 'STANDARD', label: 'standard' },
-  { value: 'HD', label: 'hd' },
-];
-
-export const STYLE_OPTIONS: readonly { value: ImageStyle; label: string }[] = [
-  { value: 'VIVID', label: 'vivid' },
-  { value: 'NATURAL', label: 'natural' },
-];
+/** Spec §5: the choices, in the order the selectors list them; their labels are under `images.settings.*`. */
+export const SIZE_OPTIONS: readonly ImageSize[] = ['SQUARE', 'LANDSCAPE', 'PORTRAIT'];
+export const QUALITY_OPTIONS: readonly ImageQuality[] = ['STANDARD', 'HD'];
+export const STYLE_OPTIONS: readonly ImageStyle[] = ['VIVID', 'NATURAL'];
 
 /** Spec §5: 1024x1024, standard, vivid. */
 export const DEFAULT_IMAGE_SETTINGS: Readonly<ImageSettingsValue> = { size: 'SQUARE', quality: 'STANDARD', style: 'VIVID' };
@@ -33,20 +23,17 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Images per page in every list (the server's default page size). */
 export const IMAGE_PAGE_SIZE = 24;
 
-const labelOf = <T extends string>(options: readonly { value: T; label: string }[], value: T): string =>
-  options.find((option) => option.value === value)?.label ?? value.toLowerCase();
-
-export const sizeLabel = (size: ImageSize) => labelOf(SIZE_OPTIONS, size);
-export const qualityLabel = (quality: ImageQuality) => labelOf(QUALITY_OPTIONS, quality);
-export const styleLabel = (style: ImageStyle) => labelOf(STYLE_OPTIONS, style);
+export const sizeLabel = (size: ImageSize) => i18n.t(`images.settings.size.${size}`);
+export const qualityLabel = (quality: ImageQuality) => i18n.t(`images.settings.quality.${quality}`);
+export const styleLabel = (style: ImageStyle) => i18n.t(`images.settings.style.${style}`);
 
 /** "1792x1024 (Landscape) · standard · vivid". */
 export function describeSettings(settings: ImageSettingsValue): string {
   return [sizeLabel(settings.size), qualityLabel(settings.quality), styleLabel(settings.style)].join(' · ');
 }
 
-const isOption = <T extends string>(options: readonly { value: T }[], value: unknown): value is T =>
-  typeof value === 'string' && options.some((option) => option.value === value);
+const isOption = <T extends string>(options: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (options as readonly string[]).includes(value);
 
 export const isImageSize = (value: unknown): value is ImageSize => isOption(SIZE_OPTIONS, value);
 export const isImageQuality = (value: unknown): value is ImageQuality => isOption(QUALITY_OPTIONS, value);
@@ -55,32 +42,13 @@ export const isImageStyle = (value: unknown): value is ImageStyle => isOption(ST
 /**
  * Spec §9: six quick ideas are defined and three are shown. Clicking one fills the prompt box.
  */
-export const QUICK_IDEAS: readonly { label: string; prompt: string }[] = [
-  {
-    label: 'Moonlit lighthouse',
-    prompt: 'A lonely lighthouse on a rocky cliff under a full moon, waves crashing below, cinematic lighting',
-  },
-  {
-    label: 'Neon city rain',
-    prompt: 'A rain-soaked neon city street at night, reflections on wet asphalt, cyberpunk atmosphere',
-  },
-  {
-    label: 'Enchanted forest',
-    prompt: 'An enchanted forest glade with glowing mushrooms and fireflies, soft mist, fantasy illustration',
-  },
-  {
-    label: 'Golden hour portrait',
-    prompt: 'An elegant portrait of a woman in a flowing silk dress at golden hour, warm soft light, shallow depth of field',
-  },
-  {
-    label: 'Floating islands',
-    prompt: 'Floating islands with waterfalls pouring into the clouds, a sunrise sky, epic matte painting',
-  },
-  {
-    label: 'Art deco lounge',
-    prompt: 'A luxurious art deco cocktail lounge with velvet chairs and brass details, moody candlelight',
-  },
-];
+export const QUICK_IDEA_KEYS = ['lighthouse', 'neonCity', 'forest', 'portrait', 'islands', 'lounge'] as const;
+export type QuickIdeaKey = (typeof QUICK_IDEA_KEYS)[number];
+
+/** An idea's button label and the prompt it fills in, in the interface language. */
+export function quickIdea(key: QuickIdeaKey): { label: string; prompt: string } {
+  return { label: i18n.t(`images.quickIdeas.${key}.label`), prompt: i18n.t(`images.quickIdeas.${key}.prompt`) };
+}
 
 export const QUICK_IDEAS_SHOWN = 3;
 
@@ -108,6 +76,7 @@ export function downloadFileName(prompt: string): string {
  */
 export interface GeneratorHandOff extends ImageSettingsValue {
   prompt: string;
+  advanced?: AdvancedSettingsValue;
 }
 
 export function generatorHandOffState(handOff: GeneratorHandOff): { generatorHandOff: GeneratorHandOff } {
@@ -119,13 +88,14 @@ export function readGeneratorHandOff(state: unknown): GeneratorHandOff | null {
   if (!state || typeof state !== 'object') return null;
   const raw = (state as { generatorHandOff?: unknown }).generatorHandOff;
   if (!raw || typeof raw !== 'object') return null;
-  const { prompt, size, quality, style } = raw as Record<string, unknown>;
+  const { prompt, size, quality, style, advanced } = raw as Record<string, unknown>;
   if (typeof prompt !== 'string') return null;
   return {
     prompt: prompt.slice(0, PROMPT_MAX_LENGTH),
     size: isImageSize(size) ? size : DEFAULT_IMAGE_SETTINGS.size,
     quality: isImageQuality(quality) ? quality : DEFAULT_IMAGE_SETTINGS.quality,
     style: isImageStyle(style) ? style : DEFAULT_IMAGE_SETTINGS.style,
+    advanced: readAdvancedSettings(advanced),
   };
 }
 
@@ -140,16 +110,21 @@ export function progressPercent(job: { status: GenerationStatus; progress: numbe
   return Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
 }
 
+/** "40%", or "40 %" where that is the custom. */
+export function formatPercent(percent: number, language: string = i18n.language): string {
+  return new Intl.NumberFormat(language, { style: 'percent' }).format(percent / 100);
+}
+
 /** A short line under the progress bar. */
 export function generationPhase(job: { status: GenerationStatus; progress: number | null }): string {
   switch (job.status) {
     case 'QUEUED':
-      return 'Waiting for the renderer…';
+      return i18n.t('images.progress.queued');
     case 'STORING':
-      return 'Saving your image…';
+      return i18n.t('images.progress.storing');
     case 'RUNNING': {
       const percent = progressPercent(job);
-      return percent == null ? 'Drawing…' : `Drawing… ${percent}%`;
+      return percent == null ? i18n.t('images.progress.drawing') : i18n.t('images.progress.drawingPercent', { percent });
     }
     default:
       return '';
@@ -168,15 +143,14 @@ export function normalizeSearch(text: string): string | null {
   return trimmed ? trimmed : null;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** "Mar 4, 2026". */
-export function formatImageDate(iso: string): string {
+/** "Mar 4, 2026", in the interface language. */
+export function formatImageDate(iso: string, language: string = i18n.language): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
 }
 
 /** "1 like", "3 likes". */
 export function likesLabel(likes: number): string {
-  return `${likes} ${likes === 1 ? 'like' : 'likes'}`;
+  return i18n.t('images.likes', { count: likes });
 }

@@ -27,6 +27,11 @@ export const ImageFieldsFragment = graphql(`
       size
       quality
       style
+      negativePrompt
+      seed
+      steps
+      cfgScale
+      sampler
     }
     user {
       firstName
@@ -50,6 +55,11 @@ export const GenerationJobFieldsFragment = graphql(`
       size
       quality
       style
+      negativePrompt
+      seed
+      steps
+      cfgScale
+      sampler
     }
     image {
       ...ImageFields
@@ -98,6 +108,8 @@ export const ImageProviderDocument = graphql(`
       kind
       model
       isDemo
+      advanced
+      samplers
     }
   }
 `);

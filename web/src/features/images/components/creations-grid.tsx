@@ -1,7 +1,9 @@
 import { Button, Center, chakra, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImageFieldsFragment } from '../../../gql/graphql';
 import { ImageIcon } from '../../../components/icons/icons';
+import { imageListState } from '../list-state';
 import { ImageFrame } from './image-frame';
 
 /** Your Creations (spec §2): the member's images as thumbnails; clicking one makes it the latest creation. */
@@ -26,11 +28,13 @@ export function CreationsGrid({
   onLoadMore: () => void;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation();
   // A picture that fails to load is left out (spec §8).
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const shown = images.filter((image) => !failed.has(image.id));
+  const state = imageListState({ loading, error, total: images.length, shown: shown.length, hasNextPage: hasMore });
 
-  if (loading && images.length === 0) {
+  if (state === 'loading') {
     return (
       <SimpleGrid columns={{ base: 3, sm: 4, md: 6 }} gap="3" aria-hidden="true">
         {[0, 1, 2, 3].map((index) => (
@@ -39,20 +43,26 @@ export function CreationsGrid({
       </SimpleGrid>
     );
   }
-  if (shown.length === 0) {
+  if (state !== 'images') {
+    const title = { error: 'loadFailed', empty: 'empty', unavailable: 'picturesFailed' } as const;
+    // Pictures that could not load get another chance, with the list read again.
+    const retry = () => {
+      setFailed(new Set());
+      onRetry();
+    };
     return (
-      <Center borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg" py="10" px="6">
+      <Center borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg" py="10" px="6" data-testid="creations-empty">
         <Stack align="center" textAlign="center" gap="3">
           <ImageIcon boxSize="8" color="purple.300" />
-          <Text fontWeight="medium">{error ? 'Your images could not be loaded.' : 'No images yet'}</Text>
-          {error ? (
-            <Button size="sm" variant="outline" onClick={onRetry}>
-              Try again
-            </Button>
-          ) : (
+          <Text fontWeight="medium">{t(`images.creations.${title[state]}`)}</Text>
+          {state === 'empty' ? (
             <Text fontSize="sm" color="fg.muted">
-              Describe an image above and it will be kept here.
+              {t('images.creations.emptyHint')}
             </Text>
+          ) : (
+            <Button size="sm" variant="outline" onClick={retry}>
+              {t('images.creations.retry')}
+            </Button>
           )}
         </Stack>
       </Center>
@@ -97,7 +107,7 @@ export function CreationsGrid({
       {hasMore && (
         <Center>
           <Button variant="outline" size="sm" onClick={onLoadMore} loading={loadingMore}>
-            Show more
+            {t('images.creations.showMore')}
           </Button>
         </Center>
       )}

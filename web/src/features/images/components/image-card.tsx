@@ -1,4 +1,5 @@
 import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import type { ImageFieldsFragment } from '../../../gql/graphql';
 import { creatorName, describeSettings, formatImageDate, likesLabel } from '../image-settings';
 import { BLURRED_STYLE, ModerationStateBadge, RatingBadge, RevealOverlay } from '../../moderation/components/rating-parts';
@@ -41,13 +42,14 @@ export function ImageCard({
   onReveal?: () => void;
   onError: () => void;
 }) {
+  const { t } = useTranslation();
   const creator = tab === 'public' ? creatorName(image.user) : null;
   const meta = (
     <Flex as="span" gap="2" align="center" wrap="wrap" fontSize="sm" color="fg.muted">
       <Likes image={image} />
       {creator && (
         <Text as="span" truncate>
-          by {creator}
+          {t('images.gallery.by', { name: creator })}
         </Text>
       )}
       {tab === 'mine' && <VisibilityBadge isPublic={image.isPublic} />}

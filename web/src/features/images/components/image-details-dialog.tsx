@@ -12,6 +12,7 @@ import { ImageFrame } from './image-frame';
 import type { GalleryTab } from './image-card';
 import { HeartIcon, WandIcon } from '../../../components/icons/media-icons';
 import { DemoBadge, VisibilitySwitch } from './media-parts';
+import { likeAction } from '../likes';
 import { useImageDelete, useImageDownload, useImageLike, useImageVisibility } from '../hooks/use-image-actions';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -27,10 +28,45 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+/** The advanced settings an image was drawn with, those that were set (the seed always is, where the renderer takes one). */
+function AdvancedDetails({ settings }: { settings: ImageFieldsFragment['settings'] }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => new Intl.NumberFormat(i18n.language, { useGrouping: false }).format(value);
+  return (
+    <>
+      {settings.negativePrompt && (
+        <Detail label={t('images.details.negativePrompt')} testId="details-negative-prompt">
+          {settings.negativePrompt}
+        </Detail>
+      )}
+      {settings.seed != null && (
+        <Detail label={t('images.details.seed')} testId="details-seed">
+          {number(settings.seed)}
+        </Detail>
+      )}
+      {settings.steps != null && (
+        <Detail label={t('images.details.steps')} testId="details-steps">
+          {number(settings.steps)}
+        </Detail>
+      )}
+      {settings.cfgScale != null && (
+        <Detail label={t('images.details.cfgScale')} testId="details-cfg-scale">
+          {number(settings.cfgScale)}
+        </Detail>
+      )}
+      {settings.sampler && (
+        <Detail label={t('images.details.sampler')} testId="details-sampler">
+          {settings.sampler}
+        </Detail>
+      )}
+    </>
+  );
+}
+
 /**
  * Image Details (spec §2): the picture, its prompt and settings (model, size, quality, style), the
- * creator (public tab), rating, likes and date; Download, Like and Report (public tab, someone
- * else's image: the server's `isMine` says whose), the visibility switch with the rating to publish at (personal tab) and "Use these
+ * creator (public tab), rating, likes and date; Download, Like or Unlike (public tab, owners too: decision 040),
+ * Report (public tab, someone else's image: the server's `isMine` says whose), the visibility switch with the rating to publish at (personal tab) and "Use these
  * settings", which opens the generator prefilled. A `blurred` picture shows once Show is pressed.
  */
 export function ImageDetailsDialog({
@@ -50,7 +86,7 @@ export function ImageDetailsDialog({
   const navigate = useNavigate();
   const [reporting, setReporting] = useState<string | null>(null);
   const { download, downloadingId } = useImageDownload();
-  const { like, unlike, likingId } = useImageLike();
+  const { toggleLike, likingId } = useImageLike();
   const { setVisibility, updatingId } = useImageVisibility();
   const { remove, deletingId } = useImageDelete();
   // Deleting asks twice: the first press arms the button for this image, the second deletes.
@@ -64,8 +100,10 @@ export function ImageDetailsDialog({
   const creator = image && tab === 'public' ? creatorName(image.user) : null;
   const ratio = image && image.width > 0 && image.height > 0 ? image.width / image.height : 1;
 
-  const openInGenerator = (current: ImageFieldsFragment) =>
-    void navigate('/generator', { state: generatorHandOffState({ prompt: current.prompt, ...current.settings }) });
+  const openInGenerator = (current: ImageFieldsFragment) => {
+    const { size, quality, style, ...advanced } = current.settings;
+    void navigate('/generator', { state: generatorHandOffState({ prompt: current.prompt, size, quality, style, advanced }) });
+  };
 
   return (
     <Dialog.Root
@@ -80,7 +118,7 @@ export function ImageDetailsDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="image-details">
             <Dialog.Header>
-              <Dialog.Title>Image Details</Dialog.Title>
+              <Dialog.Title>{t('images.details.title')}</Dialog.Title>
             </Dialog.Header>
             {image && (
               <>
@@ -101,23 +139,23 @@ export function ImageDetailsDialog({
                     </Box>
                     <Stack gap="1">
                       <Text fontSize="sm" color="fg.muted">
-                        Prompt
+                        {t('images.details.prompt')}
                       </Text>
                       <Text wordBreak="break-word" data-testid="details-prompt">
                         {image.prompt}
                       </Text>
                     </Stack>
                     <Grid as="dl" templateColumns="max-content 1fr" columnGap="6" rowGap="1.5" m="0">
-                      <Detail label="Model" testId="details-model">
-                        {image.model}
-                        {image.isDemo ? ' (demo, not AI)' : ''}
+                      <Detail label={t('images.details.model')} testId="details-model">
+                        {image.isDemo ? t('images.demo.model', { model: image.model }) : image.model}
                       </Detail>
-                      <Detail label="Size">{sizeLabel(image.settings.size)}</Detail>
-                      <Detail label="Quality">{qualityLabel(image.settings.quality)}</Detail>
-                      <Detail label="Style">{styleLabel(image.settings.style)}</Detail>
+                      <Detail label={t('images.details.size')}>{sizeLabel(image.settings.size)}</Detail>
+                      <Detail label={t('images.details.quality')}>{qualityLabel(image.settings.quality)}</Detail>
+                      <Detail label={t('images.details.style')}>{styleLabel(image.settings.style)}</Detail>
+                      <AdvancedDetails settings={image.settings} />
                       {tab === 'public' && (
-                        <Detail label="Creator" testId="details-creator">
-                          {creator ?? 'Anonymous'}
+                        <Detail label={t('images.details.creator')} testId="details-creator">
+                          {creator ?? t('images.details.anonymous')}
                         </Detail>
                       )}
                       {image.isPublic && (
@@ -130,10 +168,10 @@ export function ImageDetailsDialog({
                           <ModerationStateBadge state={image.moderationState} />
                         </Detail>
                       )}
-                      <Detail label="Likes" testId="details-likes">
+                      <Detail label={t('images.details.likes')} testId="details-likes">
                         {likesLabel(image.likes)}
                       </Detail>
-                      <Detail label="Created">
+                      <Detail label={t('images.details.created')}>
                         <time dateTime={image.createdAt}>{formatImageDate(image.createdAt)}</time>
                       </Detail>
                     </Grid>
@@ -159,7 +197,7 @@ export function ImageDetailsDialog({
                           void remove(image).then((deleted) => deleted && close());
                         }}
                       >
-                        {confirmingDelete ? 'Delete for good' : 'Delete'}
+                        {confirmingDelete ? t('images.details.deleteConfirm') : t('images.details.delete')}
                       </Button>
                     )}
                     {tab === 'public' && !image.isMine && (
@@ -169,38 +207,32 @@ export function ImageDetailsDialog({
                       </Button>
                     )}
                     {tab === 'public' && (
-                      <>
-                        {image.likedByMe && (
-                          <Button variant="ghost" onClick={() => void unlike(image)} disabled={likingId === image.id}>
-                            Unlike
-                          </Button>
-                        )}
-                        <Button
-                          variant="outline"
-                          colorPalette="pink"
-                          onClick={() => void like(image)}
-                          loading={likingId === image.id}
-                          data-liked={image.likedByMe ? 'true' : undefined}
-                        >
-                          <HeartIcon filled={image.likedByMe} />
-                          Like
-                        </Button>
-                      </>
+                      <Button
+                        variant="outline"
+                        colorPalette="pink"
+                        onClick={() => void toggleLike(image)}
+                        loading={likingId === image.id}
+                        data-liked={image.likedByMe ? 'true' : undefined}
+                        data-testid="like-button"
+                      >
+                        <HeartIcon filled={image.likedByMe} />
+                        {likeAction(image) === 'like' ? t('images.details.like') : t('images.details.unlike')}
+                      </Button>
                     )}
                     <Button variant="outline" onClick={() => void download(image)} loading={downloadingId === image.id}>
                       <DownloadIcon />
-                      Download
+                      {t('images.details.download')}
                     </Button>
                     <Button colorPalette="purple" onClick={() => openInGenerator(image)}>
                       <WandIcon />
-                      Use these settings
+                      {t('images.details.useSettings')}
                     </Button>
                   </Flex>
                 </Dialog.Footer>
               </>
             )}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,5 +1,6 @@
 import { Box, Button, Center, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ContentRating, ImageFieldsFragment } from '../../../gql/graphql';
 import { describeSettings, formatImageDate } from '../image-settings';
 import { DownloadIcon } from '../../../components/icons/chat-icons';
@@ -25,6 +26,7 @@ export function LatestCreation({
   onDownload: () => void;
   onVisibilityChange: (isPublic: boolean, rating?: ContentRating) => void;
 }) {
+  const { t } = useTranslation();
   const [brokenId, setBrokenId] = useState<string | null>(null);
 
   if (!image) {
@@ -32,7 +34,7 @@ export function LatestCreation({
       <Center flex="1" minH="64" borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="lg" p="6">
         <Stack align="center" textAlign="center" gap="3" color="fg.muted">
           <ImageIcon boxSize="10" color="purple.300" />
-          <Text>Your latest creation will appear here.</Text>
+          <Text>{t('images.latest.empty')}</Text>
         </Stack>
       </Center>
     );
@@ -44,7 +46,7 @@ export function LatestCreation({
       <Box position="relative" mx="auto" w="full" maxW={`calc(${MAX_IMAGE_HEIGHT} * ${ratio})`}>
         {brokenId === image.id ? (
           <Center aspectRatio={ratio} bg="bg.muted" rounded="lg" color="fg.muted" p="4" textAlign="center">
-            This image could not be loaded.
+            {t('images.latest.broken')}
           </Center>
         ) : (
           <ImageFrame
@@ -79,7 +81,7 @@ export function LatestCreation({
         <VisibilitySwitch image={image} updating={updatingVisibility} onChange={onVisibilityChange} />
         <Button variant="outline" onClick={onDownload} loading={downloading} flexShrink={0}>
           <DownloadIcon />
-          Download
+          {t('images.latest.download')}
         </Button>
       </Flex>
     </Stack>
@@ -87,9 +89,10 @@ export function LatestCreation({
 }
 
 export function LatestCreationHeading({ id }: { id: string }) {
+  const { t } = useTranslation();
   return (
     <Heading as="h2" id={id} size="lg">
-      Latest Creation
+      {t('images.generator.latestHeading')}
     </Heading>
   );
 }

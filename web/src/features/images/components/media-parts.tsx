@@ -8,9 +8,8 @@ import { RatingChoice } from '../../moderation/components/rating-parts';
 import { GlobeIcon, LockIcon } from '../../../components/icons/media-icons';
 
 /** Shown whenever the offline demo renderer draws the images, so they are never taken for AI. */
-export const DEMO_RENDERER_NOTICE = 'Demo renderer — abstract pictures, not AI';
-
 export function DemoRendererNotice() {
+  const { t } = useTranslation();
   return (
     <Box
       role="note"
@@ -25,25 +24,27 @@ export function DemoRendererNotice() {
       fontSize="sm"
       fontWeight="medium"
     >
-      {DEMO_RENDERER_NOTICE}
+      {t('images.demo.notice')}
     </Box>
   );
 }
 
 /** On images the demo renderer drew. */
 export function DemoBadge(props: BadgeProps) {
+  const { t } = useTranslation();
   return (
-    <Badge colorPalette="orange" variant="solid" title="Drawn by the demo renderer, not by AI" data-testid="demo-badge" {...props}>
-      Demo
+    <Badge colorPalette="orange" variant="solid" title={t('images.demo.badgeTitle')} data-testid="demo-badge" {...props}>
+      {t('images.demo.badge')}
     </Badge>
   );
 }
 
 export function VisibilityBadge({ isPublic, ...props }: { isPublic: boolean } & BadgeProps) {
+  const { t } = useTranslation();
   return (
     <Badge colorPalette={isPublic ? 'green' : 'gray'} variant="subtle" data-testid="visibility-badge" {...props}>
       {isPublic ? <GlobeIcon boxSize="3" /> : <LockIcon boxSize="3" />}
-      {isPublic ? 'Public' : 'Private'}
+      {isPublic ? t('images.visibility.public') : t('images.visibility.private')}
     </Badge>
   );
 }
@@ -147,13 +148,14 @@ export function VisibilitySwitch({
 
 /** The member's live balance (pushed over the socket, so it drops without a reload). */
 export function TokenBalanceBadge({ testId }: { testId: string }) {
+  const { t, i18n } = useTranslation();
   const { tokens } = useCurrentUser();
   const count = tokens ?? 0;
   return (
-    <Badge variant="outline" colorPalette="gray" size="lg" title="Token balance: 1 token per image" aria-live="polite">
+    <Badge variant="outline" colorPalette="gray" size="lg" title={t('images.balance.title')} aria-live="polite">
       <CoinsIcon boxSize="4" />
-      <span data-testid={testId}>{count}</span>
-      {count === 1 ? 'token' : 'tokens'}
+      <span data-testid={testId}>{new Intl.NumberFormat(i18n.language).format(count)}</span>
+      {t('images.balance.unit', { count })}
     </Badge>
   );
 }

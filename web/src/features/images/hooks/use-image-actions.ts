@@ -1,9 +1,11 @@
 import { useApolloClient, useFragment } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { ImageFieldsFragmentDoc, type ContentRating, type ImageFieldsFragment } from '../../../gql/graphql';
-import { TOASTS, toastForError } from '../../../lib/error-toasts';
-import { isUnauthenticatedError } from '../../../lib/graphql-errors';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { i18n } from '../../../i18n/i18n';
+import { TOASTS } from '../../../lib/error-toasts';
 import { downloadImage } from '../image-download';
+import { likeAction, likeChangeToast } from '../likes';
 import { showToast, type ToastInput } from '../../../lib/toaster';
 import {
   DeleteImageDocument,
@@ -13,17 +15,6 @@ import {
   SetImageVisibilityDocument,
   UnlikeImageDocument,
 } from '../operations';
-
-const UNLIKE_FAILED: ToastInput = {
-  title: 'Unlike Failed',
-  description: 'Failed to remove your like. Please try again.',
-  variant: 'destructive',
-};
-
-/** A failure toast, unless the session is gone (the client's error link handles that once for all). */
-function showFailure(error: unknown, toast: ToastInput) {
-  if (!isUnauthenticatedError(error)) showToast(toast);
-}
 
 /**
  * The cached copy of an image (kept current by every mutation and list that returns it), or
@@ -45,88 +36,89 @@ export function useCachedImage(id: string | null | undefined, fallback: ImageFie
  */
 export function useImageVisibility() {
   const client = useApolloClient();
+  const { run } = useMutationToast();
   const [updatingId, setUpdatingId] = useState<string | null>(null);
   const setVisibility = useCallback(
     async (image: Pick<ImageFieldsFragment, 'id'>, isPublic: boolean, rating?: ContentRating) => {
       setUpdatingId(image.id);
-      try {
-        await client.mutate({ mutation: SetImageVisibilityDocument, variables: { id: image.id, isPublic, rating: rating ?? null } });
-        showToast(TOASTS.visibilityUpdated);
-        void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
-      } catch (error) {
-        showFailure(error, toastForError(error, TOASTS.visibilityUpdateFailed));
-      } finally {
-        setUpdatingId(null);
-      }
+      const data = await run({
+        mutation: SetImageVisibilityDocument,
+        variables: { id: image.id, isPublic, rating: rating ?? null },
+        success: TOASTS.visibilityUpdated,
+        failure: TOASTS.visibilityUpdateFailed,
+      });
+      setUpdatingId(null);
+      if (data) void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
     },
-    [client],
+    [client, run],
   );
   return { setVisibility, updatingId };
 }
 
-/** Likes on public images: one per member (liking again is harmless), and taking it back. */
+/**
+ * Likes on public images: one per member, owners included (decision 040). The screen shows one button,
+ * Like or Unlike (`likeAction`), and the toast says what the server reports happened.
+ */
 export function useImageLike() {
-  const client = useApolloClient();
+  const { run } = useMutationToast();
   const [likingId, setLikingId] = useState<string | null>(null);
-  const like = useCallback(
-    async (image: Pick<ImageFieldsFragment, 'id'>) => {
+  const toggleLike = useCallback(
+    async (image: Pick<ImageFieldsFragment, 'id' | 'likedByMe'>) => {
+      const wasLiked = image.likedByMe;
       setLikingId(image.id);
-      try {
-        await client.mutate({ mutation: LikeImageDocument, variables: { id: image.id } });
-        showToast(TOASTS.liked);
-      } catch (error) {
-        showFailure(error, TOASTS.likeFailed);
-      } finally {
-        setLikingId(null);
+      if (likeAction(image) === 'like') {
+        await run({
+          mutation: LikeImageDocument,
+          variables: { id: image.id },
+          success: (data) => likeChangeToast(wasLiked, data.likeImage.likedByMe),
+          failure: TOASTS.likeFailed,
+        });
+      } else {
+        await run({
+          mutation: UnlikeImageDocument,
+          variables: { id: image.id },
+          success: (data) => likeChangeToast(wasLiked, data.unlikeImage.likedByMe),
+          failure: translatedToast('unlikeFailed', 'destructive'),
+        });
       }
+      setLikingId(null);
     },
-    [client],
+    [run],
   );
-  const unlike = useCallback(
-    async (image: Pick<ImageFieldsFragment, 'id'>) => {
-      setLikingId(image.id);
-      try {
-        await client.mutate({ mutation: UnlikeImageDocument, variables: { id: image.id } });
-      } catch (error) {
-        showFailure(error, UNLIKE_FAILED);
-      } finally {
-        setLikingId(null);
-      }
-    },
-    [client],
-  );
-  return { like, unlike, likingId };
+  return { toggleLike, likingId };
 }
 
-const IMAGE_DELETED: ToastInput = { title: 'Image Deleted', description: 'The image and its likes are gone for good.' };
-const DELETE_FAILED: ToastInput = {
-  title: 'Delete Failed',
-  description: 'Failed to delete image. Please try again.',
-  variant: 'destructive',
-};
+/** One of this feature's own toasts (`images.toasts.<name>`), in the interface language. */
+function translatedToast(name: 'unlikeFailed' | 'deleted' | 'deleteFailed', variant?: 'destructive'): ToastInput {
+  return {
+    title: i18n.t(`images.toasts.${name}.title`),
+    description: i18n.t(`images.toasts.${name}.description`),
+    ...(variant ? { variant } : {}),
+  };
+}
 
 /** The owner deletes an image: it leaves the cache at once and both lists refresh. */
 export function useImageDelete() {
   const client = useApolloClient();
+  const { run } = useMutationToast();
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const remove = useCallback(
     async (image: Pick<ImageFieldsFragment, 'id'>): Promise<boolean> => {
       setDeletingId(image.id);
-      try {
-        await client.mutate({ mutation: DeleteImageDocument, variables: { id: image.id } });
-        client.cache.evict({ id: client.cache.identify({ __typename: 'Image', id: image.id }) });
-        client.cache.gc();
-        showToast(IMAGE_DELETED);
-        void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
-        return true;
-      } catch (error) {
-        showFailure(error, DELETE_FAILED);
-        return false;
-      } finally {
-        setDeletingId(null);
-      }
+      const data = await run({
+        mutation: DeleteImageDocument,
+        variables: { id: image.id },
+        success: translatedToast('deleted'),
+        failure: translatedToast('deleteFailed', 'destructive'),
+      });
+      setDeletingId(null);
+      if (!data) return false;
+      client.cache.evict({ id: client.cache.identify({ __typename: 'Image', id: image.id }) });
+      client.cache.gc();
+      void client.refetchQueries({ include: [MyImagesDocument, PublicImagesDocument] });
+      return true;
     },
-    [client],
+    [client, run],
   );
   return { remove, deletingId };
 }

@@ -1,6 +1,9 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GenerateImageInput, GenerationJobFieldsFragment } from '../../../gql/graphql';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { i18n } from '../../../i18n/i18n';
+import { TOASTS } from '../../../lib/error-toasts';
 import { GenerationTracker } from '../generation-tracker';
 import {
   ActiveGenerationsDocument,
@@ -18,10 +21,8 @@ const SILENCE_CHECK_MS = 5000;
 export interface GenerationHandlers {
   /** The tracked job ended: DONE (with its image), FAILED or CANCELLED. Called once per job. */
   onFinished: (job: GenerationJob) => void;
-  /** generateImage itself failed (nothing was queued). */
+  /** generateImage itself failed (nothing was queued): the screen explains it. */
   onStartFailed: (error: unknown) => void;
-  /** cancelGeneration failed. */
-  onCancelFailed: (error: unknown) => void;
 }
 
 /**
@@ -32,8 +33,8 @@ export function useImageGeneration(handlers: GenerationHandlers) {
   const client = useApolloClient();
   const [tracker] = useState(() => new GenerationTracker<GenerationJob>());
   const [job, setJob] = useState<GenerationJob | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  const { run: runStart, pending: starting } = useMutationToast();
+  const { run: runCancel, pending: cancelling } = useMutationToast();
   const lastNewsAt = useRef(0);
   const handlersRef = useRef(handlers);
   useEffect(() => {
@@ -102,36 +103,36 @@ export function useImageGeneration(handlers: GenerationHandlers) {
     async (input: GenerateImageInput): Promise<boolean> => {
       if (tracker.isBusy()) return false;
       tracker.beginClaim();
-      setStarting(true);
-      try {
-        const { data } = await client.mutate({ mutation: GenerateImageDocument, variables: { input } });
-        lastNewsAt.current = Date.now();
-        apply(tracker.endClaim(data?.generateImage));
-        return true;
-      } catch (error) {
-        apply(tracker.endClaim());
-        handlersRef.current.onStartFailed(error);
-        return false;
-      } finally {
-        setStarting(false);
-      }
+      const data = await runStart({
+        mutation: GenerateImageDocument,
+        variables: { input },
+        failure: TOASTS.generationFailed,
+        handleError: (error) => {
+          handlersRef.current.onStartFailed(error);
+          return true;
+        },
+      });
+      if (data) lastNewsAt.current = Date.now();
+      apply(tracker.endClaim(data?.generateImage));
+      return data !== undefined;
     },
-    [apply, client, tracker],
+    [apply, runStart, tracker],
   );
 
   const cancel = useCallback(async () => {
     const current = tracker.current();
     if (!current) return;
-    setCancelling(true);
-    try {
-      const { data } = await client.mutate({ mutation: CancelGenerationDocument, variables: { id: current.id } });
-      if (data) receive(data.cancelGeneration);
-    } catch (error) {
-      handlersRef.current.onCancelFailed(error);
-    } finally {
-      setCancelling(false);
-    }
-  }, [client, receive, tracker]);
+    const data = await runCancel({
+      mutation: CancelGenerationDocument,
+      variables: { id: current.id },
+      failure: {
+        title: i18n.t('images.toasts.cancelFailed.title'),
+        description: i18n.t('images.toasts.cancelFailed.description'),
+        variant: 'destructive',
+      },
+    });
+    if (data) receive(data.cancelGeneration);
+  }, [receive, runCancel, tracker]);
 
   return { job, starting, pending: starting || job !== null, cancelling, generate, cancel };
 }
