@@ -1,4 +1,4 @@
-import { AppError, ConversationTitle, MessageContent } from '@app/schema';
+import { AppError, type ChatProviderInfo, ConversationTitle, MessageContent } from '@app/schema';
 import { z } from 'zod';
 import { decodeCursor } from '../graphql/chat.mappers';
 import { LIVE_TOPICS } from '../live-hub';
@@ -121,9 +121,11 @@ export async function selectSwipe(services: Services, caller: Caller, messageId:
 export const stopReply = async (services: Services, caller: Caller, conversationId: string) =>
   services.chat.stopReply(member(caller).id, foundId(conversationId, CONVERSATION_NOT_FOUND), caller.meta);
 
-export async function chatProvider(services: Services, caller: Caller) {
+export async function chatProvider(services: Services, caller: Caller): Promise<ChatProviderInfo> {
   member(caller);
-  return services.chat.providerInfo(caller.meta);
+  const info = await services.chat.providerInfo(caller.meta);
+  // The demo is always presented as the demo, whatever an older chat service reports as its source.
+  return info.isDemo ? { ...info, source: 'demo', server: null } : info;
 }
 
 /** Live updates of one of the member's conversations; ownership is checked before listening (a stranger's is NOT_FOUND). */

@@ -1,4 +1,4 @@
-import { CHAT_PROVIDER_KINDS, type ChatProviderKind } from '@app/schema';
+import { CHAT_PROVIDER_KINDS, type ChatProviderKind, type ProviderSource } from '@app/schema';
 import { contractEnum } from './contract-enum';
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PromptReportType, SamplerSettingsInputType, SamplerSettingsType } from './chat-settings.types';
@@ -266,4 +266,10 @@ export class ChatProviderType {
   @Field(() => ChatProviderKindType) kind!: ChatProviderKind;
   @Field(() => String) model!: string;
   @Field(() => Boolean) isDemo!: boolean;
+  @Field(() => String, {
+    description: "configured (set by the operator), detected (found on the server's own computer at start) or demo.",
+  })
+  source!: ProviderSource;
+  @Field(() => String, { nullable: true, description: "The server product when known, e.g. 'Ollama', 'LM Studio', 'llama.cpp', 'vLLM'." })
+  server!: string | null;
 }

@@ -5,7 +5,7 @@ import type { ConversationsService } from './conversations/conversations.service
 import type { RepliesService } from './conversations/replies.service';
 import type { ChatModeration } from './moderation/moderation.service';
 import type { PersonasService } from './personas/personas.service';
-import type { ChatProvider } from './providers/chat-provider';
+import { describeProvider, type ChatProvider } from './providers/chat-provider';
 
 const avatarReply = (avatar: { contentType: string; body: Buffer } | null) =>
   avatar ? { contentType: avatar.contentType, bodyBase64: avatar.body.toString('base64') } : null;
@@ -53,7 +53,7 @@ export function serveChat(
     bus.serve(chatRpc.selectBranch, ({ userId, messageId, end }) => conversations.selectBranch(userId, messageId, end)),
     bus.serve(chatRpc.deleteMessage, ({ userId, messageId }) => conversations.deleteMessage(userId, messageId)),
     bus.serve(chatRpc.stopReply, async ({ userId, conversationId }) => ({ stopped: await conversations.stop(userId, conversationId) })),
-    bus.serve(chatRpc.providerInfo, async () => ({ kind: provider.kind, model: provider.model, isDemo: provider.isDemo })),
+    bus.serve(chatRpc.providerInfo, async () => describeProvider(provider)),
     bus.serve(chatRpc.listModels, models),
     bus.serve(chatRpc.updateConversationSettings, ({ userId, conversationId, sampling, model }) =>
       conversations.updateSettings(userId, conversationId, { sampling, model }, models),

@@ -41,9 +41,14 @@ export interface ChatServiceOverrides extends Partial<ChatConfig> {
   provider?: ChatProvider;
 }
 
-/** The configured OpenAI-compatible provider, or the offline demo responder when none is set. */
+/**
+ * The provider `CHAT_PROVIDER` names; unset, the OpenAI-compatible API when `CHAT_API_BASE_URL` is set (by the operator,
+ * or by `npm start` when it found a server on this computer), else the offline demo responder.
+ */
 export function chooseProvider(env: NodeJS.ProcessEnv, config: ChatConfig): ChatProvider {
-  const openAi = readOpenAiChatConfig(env);
+  const wanted = chatProviderEnvironment.parse(env).CHAT_PROVIDER;
+  const openAi = wanted === 'demo' ? null : readOpenAiChatConfig(env);
+  if (wanted === 'openai' && !openAi) throw new Error('CHAT_PROVIDER=openai needs CHAT_API_BASE_URL and CHAT_MODEL');
   const provider = openAi ? new OpenAiChatProvider(openAi) : new DemoChatProvider(config.demoChunkDelayMs);
   // A dead provider fails fast (and refunds) instead of holding every member's reply until it times out. The demo
   // never fails, but behind the same breaker operators see its circuit like a real provider's.

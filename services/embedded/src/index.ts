@@ -21,6 +21,9 @@ import {
 } from '@app/kit';
 import { mediaService } from '@app/media';
 import { PLATFORM_ENVIRONMENTS } from './configuration';
+import { LOCAL_SERVERS, type LocalServerCandidates, detectLocalProviders } from './provider-probe/provider-probe';
+
+export type { LocalServerCandidates } from './provider-probe/provider-probe';
 
 export interface EmbeddedOptions {
   /** Decided by the caller (tests sharing it), or settings written by hand; by default read from `env`. */
@@ -29,6 +32,11 @@ export interface EmbeddedOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces a service definition (tests use it for a fake clock). */
   services?: ServiceDefinition[];
+  /**
+   * Looks for AI servers on this computer when no chat or image provider is configured (`npm start` does; tests
+   * keep the demo unless they pass servers of their own). True: the usual loopback ports.
+   */
+  probeLocalServers?: boolean | LocalServerCandidates;
 }
 
 export interface EmbeddedPlatform {
@@ -49,9 +57,11 @@ export interface EmbeddedPlatform {
  * bus as its own principal (views of one in-process bus, or a NATS connection each when NATS_URL is set).
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
-  const env = options.env ?? process.env;
+  const given = options.env ?? process.env;
   // Every variable the platform reads is checked before anything starts, each invalid one named.
-  assertValidEnvironment(env, PLATFORM_ENVIRONMENTS);
+  assertValidEnvironment(given, PLATFORM_ENVIRONMENTS);
+  const probe = options.probeLocalServers;
+  const env = probe ? { ...given, ...(await detectLocalProviders(given, probe === true ? LOCAL_SERVERS : probe)) } : given;
   const infra =
     options.infra instanceof Infra ? options.infra : options.infra ? Infra.from(options.infra, env) : Infra.fromEnvironment(env);
   logger.info(infra.describe(), 'infrastructure');

@@ -4,7 +4,7 @@ import { exitWhenBusIsLost, logger, stopTracing } from '@app/kit';
 import { startEmbedded } from './index';
 
 async function main(): Promise<void> {
-  const platform = await startEmbedded();
+  const platform = await startEmbedded({ probeLocalServers: true });
   exitWhenBusIsLost(platform.bus, 'embedded');
   console.log(`\n  Ready: ${platform.url}\n`);
   let stopping = false;

@@ -7,10 +7,11 @@ import { setToastNavigator } from '../lib/error-toasts';
 import { PageSpinner } from './full-screen-spinner';
 import { MemberNotices } from '../features/moderation/components/member-notices';
 import { NavBar } from './nav-bar';
+import { ProviderBanner } from './provider-banner';
 import { AchievementToasts } from '../features/profile/components/achievement-toasts';
 import { SkipLink, MAIN_CONTENT_ID } from './skip-link';
 
-/** Shell of every signed-in screen: navigation bar on top, moderators' notices to the member, the screen below. */
+/** Shell of every signed-in screen: navigation bar on top, the demo/AI-found banner and moderators' notices, the screen below. */
 export function MemberLayout() {
   const user = useCurrentUser();
   useTokenBalanceSync(user.id);
@@ -36,6 +37,7 @@ export function MemberLayout() {
         py="8"
         _focus={{ outline: 'none' }}
       >
+        <ProviderBanner />
         <MemberNotices />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

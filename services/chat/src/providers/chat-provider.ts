@@ -1,4 +1,4 @@
-import type { ChatProviderKind, ErrorCode, SamplerSettings } from '@app/schema';
+import type { ChatProviderInfo, ChatProviderKind, ErrorCode, ProviderSource, SamplerSettings } from '@app/schema';
 
 /** One turn of the prompt sent to a model (OpenAI chat-completions roles). */
 export interface PromptMessage {
@@ -63,7 +63,23 @@ export interface ChatProvider {
   readonly contextTokens: number;
   /** Upper bound on reply length in tokens. */
   readonly maxReplyTokens: number;
+  /** Where the provider came from; absent: the operator configured it (or it is the demo, which says so with `isDemo`). */
+  readonly origin?: ProviderOrigin;
   /** The model ids the provider serves, for a per-request `model`; absent where the provider has no choice. */
   listModels?(): Promise<string[]>;
   stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void>;
+}
+
+/** Where a real provider came from, as members see it: set by the operator, or found on this computer at start. */
+export interface ProviderOrigin {
+  source: Exclude<ProviderSource, 'demo'>;
+  /** The server product when known ('Ollama', 'LM Studio', 'llama.cpp', 'vLLM'). */
+  server: string | null;
+}
+
+/** What members are told about the provider: the demo always as the demo, a real one with where it came from. */
+export function describeProvider(provider: ChatProvider): ChatProviderInfo {
+  const { kind, model, isDemo } = provider;
+  if (isDemo) return { kind, model, isDemo, source: 'demo', server: null };
+  return { kind, model, isDemo, source: provider.origin?.source ?? 'configured', server: provider.origin?.server ?? null };
 }

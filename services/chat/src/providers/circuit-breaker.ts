@@ -41,6 +41,10 @@ export class CircuitBreakerProvider implements ChatProvider {
     return this.inner.maxReplyTokens;
   }
 
+  get origin() {
+    return this.inner.origin;
+  }
+
   get state(): 'closed' | 'open' | 'half-open' {
     return this.breaker.state;
   }

@@ -8,6 +8,7 @@ import {
   describeErrorObject,
   integer,
   isJsonObject,
+  oneOf,
   normaliseApiBaseUrl,
   providerErrorCode,
   stripUndefined,
@@ -15,7 +16,14 @@ import {
   tryParseJson,
   withDetail,
 } from '@app/kit';
-import { type ChatProvider, type CompletionChunk, type CompletionRequest, type CompletionResult, ProviderError } from './chat-provider';
+import {
+  type ChatProvider,
+  type CompletionChunk,
+  type CompletionRequest,
+  type CompletionResult,
+  ProviderError,
+  type ProviderOrigin,
+} from './chat-provider';
 import { type SseEvent, SseParser } from './sse';
 
 /**
@@ -97,6 +105,8 @@ export interface OpenAiChatConfig {
   totalTimeoutMs: number;
   /** Added to every request, e.g. OpenRouter's `HTTP-Referer` and `X-Title`. */
   extraHeaders?: Record<string, string>;
+  /** Found on this computer at start rather than configured (absent: configured). */
+  origin?: ProviderOrigin;
 }
 
 /** What the constructor takes: the base URL and model, everything else has a default. */
@@ -158,6 +168,9 @@ export class OpenAiChatProvider implements ChatProvider {
   }
   get maxReplyTokens(): number {
     return this.config.maxReplyTokens;
+  }
+  get origin(): ProviderOrigin | undefined {
+    return this.config.origin;
   }
 
   async *stream(request: CompletionRequest): AsyncGenerator<CompletionChunk, CompletionResult, void> {
@@ -458,6 +471,17 @@ const MS = { min: 1 };
 
 /** The OpenAI-compatible provider's settings (the README's configuration table comes from here). */
 export const chatProviderEnvironment = new Environment('chat', {
+  CHAT_PROVIDER: oneOf(['openai', 'demo'], null, {
+    defaultText: 'unset (chosen from the settings below)',
+    meaning:
+      '`openai` (an OpenAI-compatible API at `CHAT_API_BASE_URL`) or `demo` (the offline demo responder, not AI). Unset: `CHAT_API_BASE_URL` selects the API, else `npm start` looks for Ollama, LM Studio, llama.cpp or vLLM on this computer, else the demo answers. Set it, or `CHAT_API_BASE_URL`, to skip that search.',
+  }),
+  CHAT_PROVIDER_SOURCE: oneOf(['configured', 'detected'], 'configured', {
+    meaning: 'Shown to members with the model: `detected` when `npm start` found the server on this computer (it sets this itself).',
+  }),
+  CHAT_PROVIDER_SERVER: text(null, {
+    meaning: 'The server product shown to members with the model (e.g. `Ollama`); `npm start` sets it when it finds one.',
+  }),
   CHAT_API_BASE_URL: text(null, {
     defaultText: 'unset (demo responder)',
     meaning:
@@ -520,6 +544,11 @@ export function readOpenAiChatConfig(env: NodeJS.ProcessEnv): OpenAiChatConfig |
     throw new Error('CHAT_MODEL must be set when CHAT_API_BASE_URL is set (e.g. gpt-4o-mini, or the model name your local server serves)');
   }
   const { CHAT_MAX_REPLY_TOKENS: maxReplyTokens, CHAT_CONTEXT_TOKENS: contextTokens } = vars;
+  // Only a provider found at start (or named by the operator) carries an origin; absent means configured, no name.
+  const origin: ProviderOrigin | null =
+    vars.CHAT_PROVIDER_SOURCE === 'detected' || vars.CHAT_PROVIDER_SERVER
+      ? { source: vars.CHAT_PROVIDER_SOURCE, server: vars.CHAT_PROVIDER_SERVER }
+      : null;
   if (maxReplyTokens >= contextTokens) {
     throw new Error(`CHAT_MAX_REPLY_TOKENS (${maxReplyTokens}) must be smaller than CHAT_CONTEXT_TOKENS (${contextTokens})`);
   }
@@ -533,5 +562,6 @@ export function readOpenAiChatConfig(env: NodeJS.ProcessEnv): OpenAiChatConfig |
     connectTimeoutMs: vars.CHAT_CONNECT_TIMEOUT_MS,
     idleTimeoutMs: vars.CHAT_IDLE_TIMEOUT_MS,
     totalTimeoutMs: vars.CHAT_TOTAL_TIMEOUT_MS,
+    ...(origin ? { origin } : {}),
   };
 }
