@@ -47,13 +47,16 @@ describeWithBrowser('profile and plans in Chromium', () => {
 
   const password = 'a very good password';
 
-  async function signUp(page: Page, email: string) {
+  /** Signs up; `name: null` leaves both (optional) name fields empty. */
+  async function signUp(page: Page, email: string, name: { first: string; last: string } | null = { first: 'Ada', last: 'Lovelace' }) {
     await page.goto(`${platform.url}/signup`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
+    if (name) {
+      await page.getByLabel('First name').fill(name.first);
+      await page.getByLabel('Last name').fill(name.last);
+    }
     await page.getByLabel('Date of birth').fill('1990-05-17');
     await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -100,6 +103,8 @@ describeWithBrowser('profile and plans in Chromium', () => {
     const page = await newPage();
     const email = `profile-${randomUUID().slice(0, 8)}@example.com`;
     await signUp(page, email);
+    // A brand-new account is welcomed, not welcomed back.
+    await page.getByRole('heading', { level: 1, name: /^Welcome to .+, Ada!$/ }).waitFor();
     await generateOneImage(page);
     // The achievement is announced live, after the toast of the generation that earned it.
     await page.getByText('Achievement unlocked: First Creation').waitFor({ timeout: 20_000 });
@@ -233,6 +238,21 @@ describeWithBrowser('profile and plans in Chromium', () => {
     const callout = page.getByTestId('plan-reason');
     await callout.getByText('You are out of tokens').waitFor();
     await callout.getByText(nextTopUpDay(), { exact: false }).waitFor();
+  });
+
+  it('names a member without a name by e-mail once, in the account menu and on Profile', async () => {
+    const page = await newPage();
+    const email = `nameless-${randomUUID().slice(0, 8)}@example.com`;
+    await signUp(page, email, null);
+    await page.getByRole('heading', { level: 1, name: /^Welcome to .+, Creator!$/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await waitForText(page, 'user-menu-name', email);
+    await expect(page.getByRole('menu').getByText(email, { exact: true }).count()).resolves.toBe(1);
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await waitForText(page, 'profile-name', email);
+    await expect(page.getByTestId('profile-header').getByText(email, { exact: true }).count()).resolves.toBe(1);
   });
 
   /** The toast on screen (one at a time, SPEC §9), found by its title. */

@@ -32,8 +32,8 @@ describeWithBrowser('the demo banner in Chromium', () => {
     await banner.getByRole('button', { name: 'Hide this message' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.reload();
-    await session.navigateTo(page, 'Chat');
-    await page.waitForURL('**/chat**');
+    await session.navigateTo(page, 'Characters');
+    await page.waitForURL('**/characters**');
     await page.waitForLoadState('networkidle');
     expect(await banner.count()).toBe(0);
   });

@@ -4,13 +4,30 @@ import { ApiError } from '../lib/session-api';
 import { VALIDATION_MESSAGES } from '../features/auth/registration-validation';
 import { SessionNotEstablishedError } from './auth-context';
 
+/** The sign-in and registration errors, each read in the current interface language. */
 export const AUTH_ERROR_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
-  emailTaken: 'An account with this email already exists',
-  signInFailed: 'Sign in failed. Please try again.',
-  registerFailed: 'We could not create your account. Please try again.',
-  network: 'Cannot reach the server. Check your connection and try again.',
+  get invalidCredentials(): string {
+    return i18n.t('auth.errors.invalidCredentials');
+  },
+  get rateLimited(): string {
+    return i18n.t('auth.errors.rateLimited');
+  },
+  get emailTaken(): string {
+    return i18n.t('auth.errors.emailTaken');
+  },
+  get signInFailed(): string {
+    return i18n.t('auth.errors.signInFailed');
+  },
+  get registerFailed(): string {
+    return i18n.t('auth.errors.registerFailed');
+  },
+  get network(): string {
+    return i18n.t('auth.errors.network');
+  },
+  /** The server accepted the credentials but the browser kept no session cookie. */
+  get cookiesBlocked(): string {
+    return i18n.t('auth.errors.cookiesBlocked');
+  },
   /** A moderator suspended the account: in the interface language, with the support address. */
   get accountSuspended(): string {
     return i18n.t('auth.errors.accountSuspended', { email: getSupportEmail() });
@@ -34,7 +51,7 @@ const getFieldErrors = (error: unknown): Record<string, string> => (ApiError.is(
 
 /** What a failed sign-in shows: spec §8 codes turned into one clear sentence or field errors. */
 export function describeSignInError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError) return { formError: AUTH_ERROR_MESSAGES.cookiesBlocked, fieldErrors: {} };
   switch (getErrorCode(error)) {
     case 'INVALID_CREDENTIALS':
     case 'UNAUTHENTICATED':
@@ -67,7 +84,7 @@ const REGISTRATION_FIELDS = new Set(['email', 'password', 'confirmPassword', 'fi
 
 /** What a failed registration shows; field errors go under their fields. */
 export function describeRegisterError(error: unknown): FormErrorResult {
-  if (error instanceof SessionNotEstablishedError) return { formError: error.message, fieldErrors: {} };
+  if (error instanceof SessionNotEstablishedError) return { formError: AUTH_ERROR_MESSAGES.cookiesBlocked, fieldErrors: {} };
   switch (getErrorCode(error)) {
     case 'EMAIL_TAKEN':
       return {

@@ -1,8 +1,26 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface State {
   hasError: boolean;
+}
+
+function ErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <Center minH="100dvh" px="4">
+      <Stack gap="4" textAlign="center" align="center" role="alert">
+        <Heading as="h1" size="2xl">
+          {t('errorBoundary.title')}
+        </Heading>
+        <Text color="fg.muted">{t('errorBoundary.text')}</Text>
+        <Button colorPalette="purple" onClick={() => window.location.reload()}>
+          {t('errorBoundary.reload')}
+        </Button>
+      </Stack>
+    </Center>
+  );
 }
 
 /** Last-resort screen, e.g. when a screen's code chunk fails to load after a deploy. */
@@ -19,18 +37,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.hasError) return this.props.children;
-    return (
-      <Center minH="100dvh" px="4">
-        <Stack gap="4" textAlign="center" align="center" role="alert">
-          <Heading as="h1" size="2xl">
-            Something went wrong
-          </Heading>
-          <Text color="fg.muted">Reload the page to try again.</Text>
-          <Button colorPalette="purple" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        </Stack>
-      </Center>
-    );
+    return <ErrorScreen />;
   }
 }

@@ -1,4 +1,4 @@
-import { providerBannerContent } from './provider-banner';
+import { providerBannerContent, screenLabelsItsOwnDemo } from './provider-banner';
 
 const demo = { model: 'demo', isDemo: true, source: 'demo', server: null };
 const configured = { model: 'gpt-4o-mini', isDemo: false, source: 'configured', server: null };
@@ -23,5 +23,10 @@ describe('what the provider banner says', () => {
     ].map((content) => content?.signature);
     expect(new Set(signatures).size).toBe(3);
     expect(providerBannerContent(demo, demo)?.signature).toBe(signatures[0]);
+  });
+
+  it('stays off the full-height chat and story screens, which label their demo replies themselves', () => {
+    expect(['/chat', '/chat/abc', '/stories', '/stories/x'].filter(screenLabelsItsOwnDemo)).toHaveLength(4);
+    expect(['/', '/gallery', '/generator', '/chatter', '/characters'].filter(screenLabelsItsOwnDemo)).toEqual([]);
   });
 });

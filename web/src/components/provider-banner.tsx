@@ -2,6 +2,7 @@ import { Alert, Box, CloseButton, Code, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { graphql } from '../gql';
 
 export const ProviderBannerDocument = graphql(`
@@ -77,13 +78,19 @@ const code = <Code fontSize="xs" wordBreak="break-all" />;
  * connects a model; or a short note naming the model found on this computer at start. Dismissed per browser until
  * what it says changes.
  */
+/** Chat and stories fill the screen's height and label their demo replies themselves: the banner would push their composer off a phone's screen. */
+export function screenLabelsItsOwnDemo(pathname: string): boolean {
+  return /^\/(chat|stories)(\/|$)/.test(pathname);
+}
+
 export function ProviderBanner() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   // Not cached: other screens ask for other fields of these providers, and neither should evict the other's.
   const { data } = useQuery(ProviderBannerDocument, { fetchPolicy: 'no-cache', errorPolicy: 'all' });
   const [dismissed, setDismissed] = useState(readDismissed);
   const content = providerBannerContent(data?.chatProvider ?? undefined, data?.imageProvider ?? undefined);
-  if (!content || dismissed === content.signature) return null;
+  if (!content || dismissed === content.signature || screenLabelsItsOwnDemo(pathname)) return null;
 
   const isDemo = content.chat === 'demo' || content.images === 'demo';
   const lines: ReactNode[] = [];

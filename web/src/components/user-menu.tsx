@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/auth-context';
+import { memberIdentity } from '../auth/member-identity';
 import { isApiDocsEnabled } from '../lib/app-config';
-import { getDisplayName } from '../lib/avatar-initial';
 import { canOperate } from '../features/operator/operator';
 import { ContentPreferencesDialog } from '../features/moderation/components/content-preferences-dialog';
 import { UserAvatar } from './user-avatar';
@@ -14,6 +14,7 @@ export function UserMenu() {
   const { signOut } = useAuth();
   const { t } = useTranslation();
   const [preferencesOpen, setPreferencesOpen] = useState(false);
+  const identity = memberIdentity(user);
 
   return (
     <>
@@ -28,11 +29,13 @@ export function UserMenu() {
             <Menu.Content minW="56">
               <Box px="2" py="1.5">
                 <Text fontWeight="medium" data-testid="user-menu-name">
-                  {getDisplayName(user)}
+                  {identity.name}
                 </Text>
-                <Text fontSize="sm" color="fg.muted" data-testid="user-menu-email">
-                  {user.email}
-                </Text>
+                {identity.email && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="user-menu-email">
+                    {identity.email}
+                  </Text>
+                )}
               </Box>
               <Menu.Separator />
               <Menu.Item value="profile" asChild>

@@ -12,6 +12,13 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive('/gallery', '/chat/42')).toBe(false);
     expect(isNavItemActive('/moderation', '/moderation/audit')).toBe(true);
   });
+
+  it('matches whole path segments, not a longer path that starts with the same letters', () => {
+    expect(isNavItemActive('/generator', '/generatorX')).toBe(false);
+    expect(isNavItemActive('/generator', '/generator-old/1')).toBe(false);
+    expect(isNavItemActive('/generator', '/generator')).toBe(true);
+    expect(isNavItemActive('/generator', '/generator/jobs')).toBe(true);
+  });
 });
 
 describe('navItemsFor', () => {

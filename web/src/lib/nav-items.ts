@@ -25,7 +25,8 @@ export function navItemsFor(role: Role | null | undefined): readonly NavItem[] {
   return NAV_ITEMS.filter((item) => !item.moderatorsOnly || canModerate(role));
 }
 
-/** Home is current only on exactly "/"; every other link by path prefix (spec §2). */
+/** Home is current only on exactly "/"; every other link on its own path and below it, by whole segments (spec §2). */
 export function isNavItemActive(href: string, pathname: string): boolean {
-  return href === '/' ? pathname === '/' : pathname.startsWith(href);
+  if (href === '/') return pathname === '/';
+  return pathname === href || pathname.startsWith(`${href}/`);
 }

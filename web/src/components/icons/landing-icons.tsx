@@ -1,17 +1,8 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import type { IconProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { StrokeIcon } from './icons';
 
-/** Inline stroke icons for the landing page (24px grid, decorative: hidden from assistive tech). */
-function StrokeIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <Icon aria-hidden="true" {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        {children}
-      </svg>
-    </Icon>
-  );
-}
-
+/** Inline stroke icons for the landing and Self-AI pages (24px grid, decorative: hidden from assistive tech). */
 function make(paths: ReactNode) {
   return function LandingIcon(props: IconProps) {
     return <StrokeIcon {...props}>{paths}</StrokeIcon>;
@@ -161,5 +152,11 @@ export const CalendarIcon = make(
   <>
     <rect x="3" y="4" width="18" height="18" rx="2" />
     <path d="M16 2v4M8 2v4M3 10h18" />
+  </>,
+);
+export const FaceScanIcon = make(
+  <>
+    <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2" />
+    <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
   </>,
 );

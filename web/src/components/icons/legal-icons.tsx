@@ -1,16 +1,7 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import type { IconProps } from '@chakra-ui/react';
+import { StrokeIcon } from './icons';
 
-/** Decorative stroke icons for the legal and relaunch pages (hidden from assistive technology). */
-function StrokeIcon({ children, ...props }: IconProps) {
-  return (
-    <Icon aria-hidden="true" {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        {children}
-      </svg>
-    </Icon>
-  );
-}
-
+// Decorative stroke icons for the legal and relaunch pages (hidden from assistive technology).
 export function ArrowLeftIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

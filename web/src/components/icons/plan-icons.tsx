@@ -1,13 +1,7 @@
 import type { IconProps } from '@chakra-ui/react';
 import { StrokeIcon } from './icons';
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M20 6 9 17l-5-5" />
-    </StrokeIcon>
-  );
-}
+export { CheckIcon } from './landing-icons';
 
 export function SparkleIcon(props: IconProps) {
   return (

@@ -11,18 +11,6 @@ export function StoryIcon(props: IconProps) {
   );
 }
 
-/** A branching path: the branch map. */
-export function BranchIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <circle cx="6" cy="5" r="2" />
-      <circle cx="6" cy="19" r="2" />
-      <circle cx="18" cy="9" r="2" />
-      <path d="M6 7v10M18 11a6 6 0 0 1-6 6H8" />
-    </StrokeIcon>
-  );
-}
-
 export function BookmarkIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

@@ -5,20 +5,17 @@ import {
   Card,
   Center,
   Checkbox,
-  CloseButton,
   Code,
-  Dialog,
   Fieldset,
   Flex,
   Heading,
   HStack,
   Input,
-  Portal,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessTokensDocument, CreateAccessTokenDocument, RevokeAccessTokenDocument } from './operations';
@@ -27,7 +24,9 @@ import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/page-header';
 import type { AccessTokensQuery, TokenScope } from '../../gql/graphql';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { showErrorToast, TOASTS } from '../../lib/error-toasts';
+import { TOASTS } from '../../lib/error-toasts';
+import { ConfirmDialog } from '../../components/dialogs';
+import { useMutationToast } from '../../hooks/use-mutation-toast';
 import { getErrorCode } from '../../lib/graphql-errors';
 import { showToast } from '../../lib/toaster';
 
@@ -47,12 +46,12 @@ function useDate() {
 /** The form; on success the parent shows the secret once. */
 function CreateTokenForm({ onCreated }: { onCreated: (secret: string, name: string) => void }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['READ']);
   const [expiry, setExpiry] = useState<Expiry>('90');
   const [errors, setErrors] = useState<{ name?: string; scopes?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutationToast();
+  const saving = mutation.pending;
 
   const toggle = (scope: TokenScope, on: boolean) =>
     setScopes((current) =>
@@ -67,23 +66,22 @@ function CreateTokenForm({ onCreated }: { onCreated: (secret: string, name: stri
     };
     setErrors(found);
     if (found.name || found.scopes) return;
-    setSaving(true);
-    try {
-      const { data } = await client.mutate({
-        mutation: CreateAccessTokenDocument,
-        variables: { input: { name: name.trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) } },
-        refetchQueries: [AccessTokensDocument],
-        awaitRefetchQueries: true,
-      });
-      if (!data) return;
-      onCreated(data.createAccessToken.secret, data.createAccessToken.token.name);
-      setName('');
-    } catch (error) {
-      if (getErrorCode(error) === 'CONFLICT') showToast({ ...TOASTS.accessTokenFailed, description: t('accessTokens.form.tooMany') });
-      else showErrorToast(error, TOASTS.accessTokenFailed);
-    } finally {
-      setSaving(false);
-    }
+    const data = await mutation.run({
+      mutation: CreateAccessTokenDocument,
+      variables: { input: { name: name.trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) } },
+      refetchQueries: [AccessTokensDocument],
+      awaitRefetchQueries: true,
+      failure: TOASTS.accessTokenFailed,
+      handleError: (error) => {
+        // CONFLICT: the member already has as many tokens as allowed.
+        if (getErrorCode(error) !== 'CONFLICT') return false;
+        showToast({ ...TOASTS.accessTokenFailed, description: t('accessTokens.form.tooMany') });
+        return true;
+      },
+    });
+    if (!data) return;
+    onCreated(data.createAccessToken.secret, data.createAccessToken.token.name);
+    setName('');
   };
 
   return (
@@ -179,48 +177,28 @@ function NewSecret({ secret, name, onDone }: { secret: string; name: string; onD
 
 function RevokeDialog({ token, onClose }: { token: Token | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
-  const [revoking, setRevoking] = useState(false);
+  const mutation = useMutationToast();
   const revoke = async () => {
     if (!token) return;
-    setRevoking(true);
-    try {
-      await client.mutate({ mutation: RevokeAccessTokenDocument, variables: { id: token.id }, refetchQueries: [AccessTokensDocument] });
-      showToast(TOASTS.accessTokenRevoked);
-      onClose();
-    } catch (error) {
-      showErrorToast(error, TOASTS.accessTokenFailed);
-    } finally {
-      setRevoking(false);
-    }
+    const data = await mutation.run({
+      mutation: RevokeAccessTokenDocument,
+      variables: { id: token.id },
+      refetchQueries: [AccessTokensDocument],
+      success: TOASTS.accessTokenRevoked,
+      failure: TOASTS.accessTokenFailed,
+    });
+    if (data) onClose();
   };
   return (
-    <Dialog.Root open={token !== null} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{t('accessTokens.revoke.title', { name: token?.name ?? '' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted">{t('accessTokens.revoke.text')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('accessTokens.revoke.cancel')}
-              </Button>
-              <Button colorPalette="red" loading={revoking} onClick={() => void revoke()}>
-                {t('accessTokens.revoke.confirm')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('accessTokens.revoke.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={token !== null}
+      title={t('accessTokens.revoke.title', { name: token?.name ?? '' })}
+      description={t('accessTokens.revoke.text')}
+      confirmLabel={t('accessTokens.revoke.confirm')}
+      busy={mutation.pending}
+      onConfirm={() => void revoke()}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 /** The character creator's form (spec §5 "Character create") and how it becomes a request. */
 import type { ContentRating } from '../../gql/graphql';
+import { i18n } from '../../i18n/i18n';
 
 export interface CharacterFormValues {
   name: string;
@@ -126,10 +127,14 @@ export function visibleTraits(traits: readonly string[], limit = CARD_TRAIT_LIMI
 /** Card files the import accepts (the server takes up to 8 MB). */
 export const MAX_CARD_BYTES = 8 * 1024 * 1024;
 
+/** Why `file` cannot be a character card, in the interface language; null when it may be one. */
 export function cardFileProblem(file: { name: string; size: number }): string | null {
-  if (!/\.(png|json)$/i.test(file.name)) return 'Choose a character card: a .png or .json file.';
-  if (file.size > MAX_CARD_BYTES) return 'That file is larger than 8 MB. Character cards must be 8 MB or smaller.';
-  if (file.size === 0) return 'That file is empty.';
+  if (!/\.(png|json)$/i.test(file.name)) return i18n.t('characters.import.wrongType');
+  if (file.size > MAX_CARD_BYTES) {
+    const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' }).format(MAX_CARD_BYTES / 1024 / 1024);
+    return i18n.t('characters.import.tooLarge', { size });
+  }
+  if (file.size === 0) return i18n.t('characters.import.empty');
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { Box, Button, Center, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CharacterCard } from './components/character-card';
 import { CharacterFormDialog } from './components/character-form-dialog';
 import {
@@ -12,7 +13,8 @@ import {
   UpdateCharacterDocument,
 } from './operations';
 import { PlusIcon } from '../../components/icons/chat-icons';
-import { ConfirmDeleteDialog } from '../chat/components/conversation-dialogs';
+import { ConfirmDialog } from '../../components/dialogs';
+import { useMutationToast } from '../../hooks/use-mutation-toast';
 import { useStartConversation } from '../chat/hooks/use-start-conversation';
 import { loadCharacterSamplingForm } from './character-sampling';
 import { ImportCardButton } from './components/import-card-button';
@@ -30,13 +32,27 @@ import {
   toUpdateCharacterInput,
   type CharacterFormValues,
 } from './character-form-model';
-import { describeChatError } from '../chat/chat-errors';
+import { getErrorCode, getErrorMessage } from '../../lib/graphql-errors';
 import { startsBlurred } from '../moderation/content-ratings';
 import { TOASTS } from '../../lib/error-toasts';
-import { showToast } from '../../lib/toaster';
+import { showToast, type ToastInput } from '../../lib/toaster';
 
 /** Spec §9: the Discover grid shows at most 8 public characters. */
 export const DISCOVER_LIMIT = 8;
+
+/** Answers whose message says what is wrong with this character (a name too long, a character gone). */
+const SERVER_EXPLAINED_CODES = new Set(['CONFLICT', 'VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN']);
+
+/** For useMutationToast's handleError: the screen's toast with the server's explanation, when it has one. */
+function showServerExplanation(failure: ToastInput) {
+  return (error: unknown): boolean => {
+    const code = getErrorCode(error);
+    const message = getErrorMessage(error);
+    if (!code || !SERVER_EXPLAINED_CODES.has(code) || !message) return false;
+    showToast({ ...failure, description: message });
+    return true;
+  };
+}
 
 /** Everything that lists characters, refreshed after a change. */
 const CHARACTER_LISTS = [MyCharactersDocument, PublicCharactersDocument];
@@ -68,6 +84,7 @@ type Editing = { character: CharacterFieldsFragment; values: CharacterFormValues
 
 /** Characters (spec §2): create, edit, import/export and delete your own; discover public ones; chat with any. */
 export default function CharactersPage() {
+  const { t } = useTranslation();
   const client = useApolloClient();
   const mine = useQuery(MyCharactersDocument, { errorPolicy: 'all' });
   const discover = useQuery(PublicCharactersDocument, { variables: { first: DISCOVER_LIMIT }, errorPolicy: 'all' });
@@ -80,7 +97,8 @@ export default function CharactersPage() {
   const [draftSampling, setDraftSampling] = useState<SamplerForm>(EMPTY_SAMPLER_FORM);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CharacterFieldsFragment | null>(null);
-  const [busy, setBusy] = useState(false);
+  const mutation = useMutationToast();
+  const busy = mutation.pending;
   const { preferences } = useContentSettings();
   // Characters the member chose to see with Show, for this visit.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
@@ -96,23 +114,19 @@ export default function CharactersPage() {
       showToast(TOASTS.nameRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await client.mutate({
-        mutation: CreateCharacterDocument,
-        variables: { input: { ...toCreateCharacterInput(draft), sampling: toSamplerInput(draftSampling) } },
-      });
-      showToast(TOASTS.characterCreated);
-      setCreateOpen(false);
-      setDraft(EMPTY_CHARACTER_FORM);
-      setDraftSampling(EMPTY_SAMPLER_FORM);
-      void refreshLists();
-    } catch (error) {
-      const { toast } = describeChatError(error, TOASTS.characterCreateFailed);
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure = TOASTS.characterCreateFailed;
+    const data = await mutation.run({
+      mutation: CreateCharacterDocument,
+      variables: { input: { ...toCreateCharacterInput(draft), sampling: toSamplerInput(draftSampling) } },
+      success: TOASTS.characterCreated,
+      failure,
+      handleError: showServerExplanation(failure),
+    });
+    if (!data) return;
+    setCreateOpen(false);
+    setDraft(EMPTY_CHARACTER_FORM);
+    setDraftSampling(EMPTY_SAMPLER_FORM);
+    void refreshLists();
   };
 
   const update = async () => {
@@ -121,49 +135,41 @@ export default function CharactersPage() {
       showToast(TOASTS.nameRequired);
       return;
     }
-    setBusy(true);
-    try {
-      await client.mutate({
-        mutation: UpdateCharacterDocument,
-        variables: {
-          id: editing.character.id,
-          // {} clears the character's reply settings; left out, they stay as they are.
-          input: { ...toUpdateCharacterInput(editing.values), ...(editing.sampling ? { sampling: toSamplerInput(editing.sampling) } : {}) },
-        },
-      });
-      showToast(TOASTS.characterUpdated);
-      setEditing(null);
-      void refreshLists();
-    } catch (error) {
-      const { toast } = describeChatError(error, TOASTS.characterUpdateFailed);
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure = TOASTS.characterUpdateFailed;
+    const data = await mutation.run({
+      mutation: UpdateCharacterDocument,
+      variables: {
+        id: editing.character.id,
+        // {} clears the character's reply settings; left out, they stay as they are.
+        input: { ...toUpdateCharacterInput(editing.values), ...(editing.sampling ? { sampling: toSamplerInput(editing.sampling) } : {}) },
+      },
+      success: TOASTS.characterUpdated,
+      failure,
+      handleError: showServerExplanation(failure),
+    });
+    if (!data) return;
+    setEditing(null);
+    void refreshLists();
   };
 
   const remove = async () => {
     if (!deleting) return;
     const { id } = deleting;
-    setBusy(true);
-    try {
-      await client.mutate({
-        mutation: DeleteCharacterDocument,
-        variables: { id },
-        update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Character', id }) });
-          cache.gc();
-        },
-      });
-      showToast(TOASTS.characterDeleted);
-      setDeleting(null);
-      void refreshLists();
-    } catch (error) {
-      const { toast } = describeChatError(error, TOASTS.characterDeleteFailed);
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure = TOASTS.characterDeleteFailed;
+    const data = await mutation.run({
+      mutation: DeleteCharacterDocument,
+      variables: { id },
+      update(cache) {
+        cache.evict({ id: cache.identify({ __typename: 'Character', id }) });
+        cache.gc();
+      },
+      success: TOASTS.characterDeleted,
+      failure,
+      handleError: showServerExplanation(failure),
+    });
+    if (!data) return;
+    setDeleting(null);
+    void refreshLists();
   };
 
   const edit = async (character: CharacterFieldsFragment) => {
@@ -178,32 +184,32 @@ export default function CharactersPage() {
     <Stack gap="10">
       <Flex gap="4" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
         <Box flex="1">
-          <PageHeader title="AI Characters" description="Create characters with their own personality, or discover public ones." />
+          <PageHeader title={t('characters.title')} description={t('characters.description')} />
         </Box>
         <Flex gap="3" wrap="wrap">
           <ImportCardButton onImported={() => void refreshLists()} />
           <Button colorPalette="purple" onClick={() => setCreateOpen(true)}>
             <PlusIcon />
-            Create Character
+            {t('characters.create')}
           </Button>
         </Flex>
       </Flex>
 
       <Box as="section" aria-labelledby="my-characters-heading">
         <Heading as="h2" id="my-characters-heading" size="lg" mb="4">
-          My Characters
+          {t('characters.mine.heading')}
         </Heading>
         {mine.loading && !mine.data ? (
           <GridSkeleton />
         ) : myCharacters.length === 0 ? (
-          <GridEmptyState title={mine.error ? 'Your characters could not be loaded.' : 'No characters yet'}>
+          <GridEmptyState title={mine.error ? t('characters.mine.loadFailed') : t('characters.mine.empty')}>
             {mine.error ? (
               <Button size="sm" variant="outline" onClick={() => void mine.refetch()}>
-                Try again
+                {t('characters.tryAgain')}
               </Button>
             ) : (
               <Button size="sm" colorPalette="purple" onClick={() => setCreateOpen(true)}>
-                Create First Character
+                {t('characters.mine.createFirst')}
               </Button>
             )}
           </GridEmptyState>
@@ -227,15 +233,15 @@ export default function CharactersPage() {
 
       <Box as="section" aria-labelledby="discover-heading">
         <Heading as="h2" id="discover-heading" size="lg" mb="1">
-          Discover Characters
+          {t('characters.discover.heading')}
         </Heading>
         <Text color="fg.muted" mb="4">
-          Public characters shared by the community.
+          {t('characters.discover.description')}
         </Text>
         {discover.loading && !discover.data ? (
           <GridSkeleton />
         ) : publicCharacters.length === 0 ? (
-          <GridEmptyState title="No public characters yet" />
+          <GridEmptyState title={t('characters.discover.empty')} />
         ) : (
           <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" m="0" p="0">
             {publicCharacters.map((character) => (
@@ -283,11 +289,11 @@ export default function CharactersPage() {
         />
       )}
       <ReportDialog target={reporting ? { kind: 'CHARACTER', id: reporting } : null} onClose={() => setReporting(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'character'}?`}
-        description="The character is removed for good. Chats you already had with it keep working from their saved copy."
-        deleting={busy}
+        title={t('characters.deleteDialog.title', { name: deleting?.name ?? '' })}
+        description={t('characters.deleteDialog.description')}
+        busy={busy}
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}
       />

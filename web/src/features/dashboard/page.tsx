@@ -9,6 +9,8 @@ import type { IconProps } from '@chakra-ui/react';
 import { StoryIcon } from '../../components/icons/story-icons';
 import type { QuotaKind } from '../../gql/graphql';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { getBrandName } from '../../lib/app-config';
+import { isNewMember } from './greeting';
 import { MyQuotasDocument } from './quotas';
 
 /** Spec §9: a balance below 3 tokens is low. */
@@ -122,12 +124,13 @@ export default function DashboardPage() {
   const user = useCurrentUser();
   const { t } = useTranslation();
   useDocumentTitle(t('dashboard.documentTitle'));
+  const name = user.firstName?.trim() || t('dashboard.defaultName');
 
   return (
     <Stack gap="8">
       <Stack gap="1">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-          {t('dashboard.greeting', { name: user.firstName?.trim() || t('dashboard.defaultName') })}
+          {isNewMember(user.createdAt) ? t('dashboard.greetingNew', { name, brand: getBrandName() }) : t('dashboard.greeting', { name })}
         </Heading>
         <Text color="fg.muted">{t('dashboard.subtitle')}</Text>
       </Stack>

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Center, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { ExternalLinkIcon, SparklesIcon } from '../../components/icons/legal-icons';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -10,7 +11,8 @@ import { getBrandName, getRelaunchUrl } from '../../lib/app-config';
  * <main> landmark. The spec defines a registration form for this screen but does not render it; neither do we.
  */
 export default function RelaunchPage() {
-  useDocumentTitle("We're relaunching");
+  const { t } = useTranslation();
+  useDocumentTitle(t('relaunch.documentTitle'));
   const brand = getBrandName();
 
   return (
@@ -45,24 +47,21 @@ export default function RelaunchPage() {
             {brand}
           </Badge>
           <Heading as="h1" size={{ base: '2xl', md: '4xl' }} letterSpacing="tight" lineHeight="shorter">
-            We&apos;re relaunching on a new platform
+            {t('relaunch.heading')}
           </Heading>
           <Stack gap="3" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" maxW="md">
-            <Text>
-              Thank you for being part of {brand}. We&apos;ve moved to a brand-new platform with faster generation, new AI models and a
-              refreshed experience built for our community.
-            </Text>
-            <Text>Your creative journey continues there. Come and take a look. We can&apos;t wait to welcome you.</Text>
+            <Text>{t('relaunch.thanks', { brand })}</Text>
+            <Text>{t('relaunch.continue')}</Text>
           </Stack>
           <Button asChild colorPalette="purple" size="xl" rounded="full" px="8">
             <a href={getRelaunchUrl()} target="_blank" rel="noopener noreferrer">
-              Visit the new platform
+              {t('relaunch.visit')}
               <ExternalLinkIcon />
-              <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+              <VisuallyHidden>{t('common.opensInNewTab')}</VisuallyHidden>
             </a>
           </Button>
           <Text fontSize="sm" color="fg.muted">
-            For adults 18+ only.
+            {t('relaunch.adultsOnly')}
           </Text>
         </Stack>
       </Box>

@@ -22,11 +22,8 @@ import { ChatIcon, EyeIcon, FlagIcon } from '../../../components/icons/icons';
 import { DownloadIcon, EditIcon, TrashIcon } from '../../../components/icons/chat-icons';
 import { ModerationStateBadge, RatingBadge } from '../../moderation/components/rating-parts';
 
-const EXPORT_FORMATS: { format: CardFormat; label: string }[] = [
-  { format: 'png', label: 'PNG card' },
-  { format: 'json_v2', label: 'JSON V2' },
-  { format: 'json_v3', label: 'JSON V3' },
-];
+/** Export formats; each one's name is `characters.card.formats.<format>`. */
+const EXPORT_FORMATS: readonly CardFormat[] = ['png', 'json_v2', 'json_v3'];
 
 function characterInitial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
@@ -59,7 +56,7 @@ export function CharacterCard({
   onReveal?: () => void;
   onReport?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { shown, more } = visibleTraits(character.personality.traits);
   const headingId = `character-${variant}-${character.id}`;
   const ratingName = t(`ratings.levels.${character.rating}.name`);
@@ -85,12 +82,12 @@ export function CharacterCard({
             </Heading>
             {variant === 'discover' && character.creator && (
               <Text fontSize="xs" color="fg.muted" truncate>
-                by {character.creator}
+                {t('characters.card.by', { creator: character.creator })}
               </Text>
             )}
             <HStack gap="1.5" wrap="wrap">
               <Badge colorPalette={character.isPublic ? 'green' : 'gray'} variant="subtle">
-                {character.isPublic ? 'Public' : 'Private'}
+                {character.isPublic ? t('characters.card.public') : t('characters.card.private')}
               </Badge>
               {character.isPublic && <RatingBadge rating={character.rating} />}
               {variant === 'mine' && <ModerationStateBadge state={character.moderationState} />}
@@ -131,7 +128,14 @@ export function CharacterCard({
               </Badge>
             ))}
             {more > 0 && (
-              <Badge variant="subtle" rounded="full" title={character.personality.traits.slice(shown.length).join(', ')}>
+              <Badge
+                variant="subtle"
+                rounded="full"
+                title={t('characters.card.moreTraits', {
+                  count: more,
+                  traits: new Intl.ListFormat(i18n.language, { type: 'unit' }).format(character.personality.traits.slice(shown.length)),
+                })}
+              >
                 +{more}
               </Badge>
             )}
@@ -144,11 +148,11 @@ export function CharacterCard({
           colorPalette="purple"
           onClick={onChat}
           loading={starting}
-          aria-label={variant === 'mine' ? `Chat with ${character.name}` : `Start Chat with ${character.name}`}
+          aria-label={t(variant === 'mine' ? 'characters.card.chatWith' : 'characters.card.startChatWith', { name: character.name })}
           flex={variant === 'discover' ? '1' : undefined}
         >
           <ChatIcon />
-          {variant === 'mine' ? 'Chat' : 'Start Chat'}
+          {variant === 'mine' ? t('characters.card.chat') : t('characters.card.startChat')}
         </Button>
         {variant === 'discover' && onReport && (
           <IconButton
@@ -164,22 +168,22 @@ export function CharacterCard({
         )}
         {variant === 'mine' && (
           <Flex gap="1" ms="auto">
-            <IconButton aria-label={`Edit ${character.name}`} size="sm" variant="ghost" onClick={onEdit}>
+            <IconButton aria-label={t('characters.card.edit', { name: character.name })} size="sm" variant="ghost" onClick={onEdit}>
               <EditIcon />
             </IconButton>
             <Menu.Root positioning={{ placement: 'bottom-end' }}>
               <Menu.Trigger asChild>
-                <IconButton aria-label={`Export ${character.name}`} size="sm" variant="ghost">
+                <IconButton aria-label={t('characters.card.export', { name: character.name })} size="sm" variant="ghost">
                   <DownloadIcon />
                 </IconButton>
               </Menu.Trigger>
               <Portal>
                 <Menu.Positioner>
                   <Menu.Content>
-                    {EXPORT_FORMATS.map(({ format, label }) => (
+                    {EXPORT_FORMATS.map((format) => (
                       <Menu.Item key={format} value={format} asChild>
                         <a href={cardDownloadUrl(character.id, format)} download>
-                          {label}
+                          {t(`characters.card.formats.${format}`)}
                         </a>
                       </Menu.Item>
                     ))}
@@ -187,7 +191,13 @@ export function CharacterCard({
                 </Menu.Positioner>
               </Portal>
             </Menu.Root>
-            <IconButton aria-label={`Delete ${character.name}`} size="sm" variant="ghost" colorPalette="red" onClick={onDelete}>
+            <IconButton
+              aria-label={t('characters.card.delete', { name: character.name })}
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              onClick={onDelete}
+            >
               <TrashIcon />
             </IconButton>
           </Flex>

@@ -87,7 +87,9 @@ export function CharacterFormDialog({
     onSubmit();
   };
 
-  const title = mode === 'create' ? 'Create Character' : 'Edit Character';
+  const title = mode === 'create' ? t('characters.form.createTitle') : t('characters.form.editTitle');
+  // {{char}} and {{user}} are the card macros the member types themselves: shown as they are in every language.
+  const macros = { charMacro: '{{char}}', userMacro: '{{user}}' };
 
   return (
     <Dialog.Root
@@ -107,43 +109,51 @@ export function CharacterFormDialog({
             <Dialog.Body>
               <Stack gap="5">
                 <Field.Root>
-                  <Field.Label>Name</Field.Label>
+                  <Field.Label>{t('characters.form.name')}</Field.Label>
                   <Input
                     value={values.name}
                     onChange={(event) => set('name', event.target.value)}
                     maxLength={CHARACTER_LIMITS.nameLength}
-                    placeholder="e.g. Aria, the wandering bard"
+                    placeholder={t('characters.form.namePlaceholder')}
                   />
                 </Field.Root>
                 <Field.Root>
-                  <Field.Label>Description</Field.Label>
+                  <Field.Label>{t('characters.form.description')}</Field.Label>
                   <Textarea
                     value={values.description}
                     onChange={(event) => set('description', event.target.value)}
                     rows={3}
-                    placeholder="Who they are, how they look, what they want."
+                    placeholder={t('characters.form.descriptionPlaceholder')}
                   />
                 </Field.Root>
 
                 <Stack gap="2">
                   <Field.Root>
-                    <Field.Label>Personality traits</Field.Label>
+                    <Field.Label>{t('characters.form.traits')}</Field.Label>
                     <HStack w="full">
                       <Input
                         value={traitInput}
                         onChange={(event) => setTraitInput(event.target.value)}
                         onKeyDown={onTraitKeyDown}
                         maxLength={CHARACTER_LIMITS.traitLength}
-                        placeholder="Type a trait and press Enter"
+                        placeholder={t('characters.form.traitPlaceholder')}
                       />
-                      <IconButton aria-label="Add trait" variant="outline" onClick={addTypedTrait}>
+                      <IconButton aria-label={t('characters.form.addTrait')} variant="outline" onClick={addTypedTrait}>
                         <PlusIcon />
                       </IconButton>
                     </HStack>
-                    <Field.HelperText>Click a trait to remove it.</Field.HelperText>
+                    <Field.HelperText>{t('characters.form.traitsHelp')}</Field.HelperText>
                   </Field.Root>
                   {values.traits.length > 0 && (
-                    <Wrap gap="2" as="ul" listStyleType="none" m="0" p="0" aria-label="Chosen traits" data-testid="chosen-traits">
+                    <Wrap
+                      gap="2"
+                      as="ul"
+                      listStyleType="none"
+                      m="0"
+                      p="0"
+                      aria-label={t('characters.form.chosenTraits')}
+                      data-testid="chosen-traits"
+                    >
                       {values.traits.map((trait) => (
                         <li key={trait}>
                           <Button
@@ -151,7 +161,7 @@ export function CharacterFormDialog({
                             colorPalette="purple"
                             variant="subtle"
                             rounded="full"
-                            aria-label={`Remove trait ${trait}`}
+                            aria-label={t('characters.form.removeTrait', { trait })}
                             onClick={() => set('traits', removeTrait(values.traits, trait))}
                           >
                             {trait}
@@ -164,7 +174,7 @@ export function CharacterFormDialog({
                   {suggestedTraits.length > 0 && (
                     <Box role="group" aria-labelledby="suggested-traits-label">
                       <Text id="suggested-traits-label" fontSize="sm" color="fg.muted" mb="2">
-                        Suggested traits
+                        {t('characters.form.suggestedTraits')}
                       </Text>
                       <Wrap gap="2">
                         {suggestedTraits.map((trait) => (
@@ -197,9 +207,9 @@ export function CharacterFormDialog({
                     <Switch.Thumb />
                   </Switch.Control>
                   <Stack gap="0">
-                    <Switch.Label>Public</Switch.Label>
+                    <Switch.Label>{t('characters.form.public')}</Switch.Label>
                     <Text fontSize="sm" color="fg.muted">
-                      {values.isPublic ? 'Everyone can find and chat with this character.' : 'Only you can see this character.'}
+                      {values.isPublic ? t('characters.form.publicHelp') : t('characters.form.privateHelp')}
                     </Text>
                   </Stack>
                 </Switch.Root>
@@ -223,48 +233,46 @@ export function CharacterFormDialog({
                   <Collapsible.Trigger asChild>
                     <Button variant="ghost" size="sm" px="0" className="group">
                       <ChevronRightIcon transition="transform 0.15s" _groupExpanded={{ transform: 'rotate(90deg)' }} />
-                      Advanced
+                      {t('characters.form.advanced')}
                     </Button>
                   </Collapsible.Trigger>
                   <Collapsible.Content>
                     <Stack gap="4" pt="3">
                       <Field.Root>
-                        <Field.Label>Scenario</Field.Label>
+                        <Field.Label>{t('characters.form.scenario')}</Field.Label>
                         <Textarea
                           value={values.scenario}
                           onChange={(event) => set('scenario', event.target.value)}
                           rows={2}
-                          placeholder="Where and when the chat takes place."
+                          placeholder={t('characters.form.scenarioPlaceholder')}
                         />
                       </Field.Root>
                       <Field.Root>
-                        <Field.Label>Greeting (first message)</Field.Label>
+                        <Field.Label>{t('characters.form.greeting')}</Field.Label>
                         <Textarea
                           value={values.greeting}
                           onChange={(event) => set('greeting', event.target.value)}
                           rows={3}
-                          placeholder="*waves* Hi, {{user}}! I'm {{char}}."
+                          placeholder={t('characters.form.greetingPlaceholder', macros)}
                         />
-                        <Field.HelperText>
-                          A new chat opens with it. {'{{char}}'} and {'{{user}}'} are replaced with the names.
-                        </Field.HelperText>
+                        <Field.HelperText>{t('characters.form.greetingHelp', macros)}</Field.HelperText>
                       </Field.Root>
                       <Field.Root>
-                        <Field.Label>Example dialogue</Field.Label>
+                        <Field.Label>{t('characters.form.exampleDialogue')}</Field.Label>
                         <Textarea
                           value={values.exampleDialogue}
                           onChange={(event) => set('exampleDialogue', event.target.value)}
                           rows={3}
-                          placeholder={'{{user}}: Hello!\n{{char}}: *smiles* Hello yourself.'}
+                          placeholder={t('characters.form.exampleDialoguePlaceholder', macros)}
                         />
                       </Field.Root>
                       <Field.Root>
-                        <Field.Label>System prompt</Field.Label>
+                        <Field.Label>{t('characters.form.systemPrompt')}</Field.Label>
                         <Textarea
                           value={values.systemPrompt}
                           onChange={(event) => set('systemPrompt', event.target.value)}
                           rows={3}
-                          placeholder="Extra instructions for the model."
+                          placeholder={t('characters.form.systemPromptPlaceholder')}
                         />
                       </Field.Root>
                     </Stack>
@@ -291,15 +299,15 @@ export function CharacterFormDialog({
             <Dialog.Footer>
               <Flex gap="3" justify="flex-end" w="full">
                 <Button variant="outline" onClick={onClose}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="purple" loading={saving}>
-                  {mode === 'create' ? 'Create Character' : 'Save Changes'}
+                  {mode === 'create' ? t('characters.form.submitCreate') : t('characters.form.submitEdit')}
                 </Button>
               </Flex>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

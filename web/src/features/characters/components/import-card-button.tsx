@@ -1,27 +1,32 @@
 import { Button } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cardFileProblem } from '../character-form-model';
 import { handleUnauthorized } from '../../../lib/error-toasts';
 import { showToast } from '../../../lib/toaster';
 import { UploadIcon } from '../../../components/icons/chat-icons';
 
 const IMPORT_URL = '/api/characters/import';
-const IMPORT_FAILED_TITLE = 'Import Failed';
 
-async function serverMessage(response: Response): Promise<string> {
+/** The server's own explanation (it says what is wrong with the card), or null. */
+async function serverMessage(response: Response): Promise<string | null> {
   try {
     const body = (await response.json()) as { message?: unknown };
     if (typeof body.message === 'string' && body.message) return body.message;
   } catch {
     // Not JSON (e.g. a proxy's error page): fall through to the generic text.
   }
-  return 'The card could not be imported. Please try another file.';
+  return null;
 }
 
 /** Imports a Character Card (V1/V2/V3, PNG or JSON): the raw file goes to the REST endpoint. */
 export function ImportCardButton({ onImported }: { onImported: (name: string) => void }) {
+  const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
+
+  const showFailure = (description: string) =>
+    showToast({ title: t('characters.import.failedTitle'), description, variant: 'destructive' });
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -30,7 +35,7 @@ export function ImportCardButton({ onImported }: { onImported: (name: string) =>
     if (!file) return;
     const problem = cardFileProblem(file);
     if (problem) {
-      showToast({ title: IMPORT_FAILED_TITLE, description: problem, variant: 'destructive' });
+      showFailure(problem);
       return;
     }
     setImporting(true);
@@ -46,19 +51,15 @@ export function ImportCardButton({ onImported }: { onImported: (name: string) =>
         return;
       }
       if (!response.ok) {
-        showToast({ title: IMPORT_FAILED_TITLE, description: await serverMessage(response), variant: 'destructive' });
+        showFailure((await serverMessage(response)) ?? t('characters.import.failed'));
         return;
       }
       const character = (await response.json()) as { name?: string };
-      const name = character.name ?? 'The character';
-      showToast({ title: 'Character Imported!', description: `${name} was added to your characters.` });
+      const name = character.name ?? t('characters.import.unnamed');
+      showToast({ title: t('characters.import.doneTitle'), description: t('characters.import.done', { name }) });
       onImported(name);
     } catch {
-      showToast({
-        title: IMPORT_FAILED_TITLE,
-        description: 'Cannot reach the server. Check your connection and try again.',
-        variant: 'destructive',
-      });
+      showFailure(t('characters.import.offline'));
     } finally {
       setImporting(false);
     }
@@ -73,11 +74,16 @@ export function ImportCardButton({ onImported }: { onImported: (name: string) =>
         hidden
         onChange={(event) => void onFile(event)}
         data-testid="import-card-input"
-        aria-label="Character card file"
+        aria-label={t('characters.import.fileLabel')}
       />
-      <Button variant="outline" onClick={() => inputRef.current?.click()} loading={importing} loadingText="Importing…">
+      <Button
+        variant="outline"
+        onClick={() => inputRef.current?.click()}
+        loading={importing}
+        loadingText={t('characters.import.importing')}
+      >
         <UploadIcon />
-        Import card
+        {t('characters.import.button')}
       </Button>
     </>
   );

@@ -88,7 +88,6 @@ export function AuditLog() {
     }
   };
 
-  const field = (key: 'time' | 'moderator' | 'action' | 'target' | 'reason' | 'detail') => t(`moderation.audit.fields.${key}`);
   const detail = (value: string | null) => {
     if (!value) return '—';
     if (isOneOf(RATINGS, value)) return t(`ratings.levels.${value.toUpperCase() as 'SAFE'}.name`);
@@ -109,12 +108,12 @@ export function AuditLog() {
         color="fg.muted"
         aria-hidden="true"
       >
-        <span>{field('time')}</span>
-        <span>{field('moderator')}</span>
-        <span>{field('action')}</span>
-        <span>{field('target')}</span>
-        <span>{field('reason')}</span>
-        <span>{field('detail')}</span>
+        <span>{t('moderation.audit.fields.time')}</span>
+        <span>{t('moderation.audit.fields.moderator')}</span>
+        <span>{t('moderation.audit.fields.action')}</span>
+        <span>{t('moderation.audit.fields.target')}</span>
+        <span>{t('moderation.audit.fields.reason')}</span>
+        <span>{t('moderation.audit.fields.detail')}</span>
       </Grid>
       <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label={t('moderation.tabs.audit')} data-testid="audit-log">
         {log.nodes.map((entry) => (
@@ -129,27 +128,27 @@ export function AuditLog() {
             data-testid="audit-entry"
           >
             <Grid as="dl" templateColumns={COLUMNS} gap={{ base: '2', lg: '4' }} m="0">
-              <Cell label={field('time')}>
+              <Cell label={t('moderation.audit.fields.time')}>
                 <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt, i18n.language)}</time>
               </Cell>
-              <Cell label={field('moderator')} testId="audit-moderator">
+              <Cell label={t('moderation.audit.fields.moderator')} testId="audit-moderator">
                 {entry.actorLabel === COMMAND_LINE ? t('moderation.audit.commandLine') : entry.actorLabel}
               </Cell>
-              <Cell label={field('action')} testId="audit-action">
+              <Cell label={t('moderation.audit.fields.action')} testId="audit-action">
                 <Badge variant="subtle" colorPalette={entry.action === 'REMOVE' || entry.action === 'SUSPEND' ? 'red' : 'purple'}>
                   {t(`moderation.audit.actions.${entry.action}`)}
                 </Badge>
               </Cell>
-              <Cell label={field('target')} testId="audit-target">
+              <Cell label={t('moderation.audit.fields.target')} testId="audit-target">
                 {t(`moderation.audit.targetKinds.${entry.targetKind}`)}
                 <Text as="span" display="block" fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
                   {entry.targetId}
                 </Text>
               </Cell>
-              <Cell label={field('reason')} testId="audit-reason">
+              <Cell label={t('moderation.audit.fields.reason')} testId="audit-reason">
                 {entry.reason}
               </Cell>
-              <Cell label={field('detail')}>{detail(entry.detail)}</Cell>
+              <Cell label={t('moderation.audit.fields.detail')}>{detail(entry.detail)}</Cell>
             </Grid>
           </Box>
         ))}

@@ -3,9 +3,9 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RatingDisplay } from '../../../gql/graphql';
-import { showErrorToast, TOASTS } from '../../../lib/error-toasts';
+import { TOASTS } from '../../../lib/error-toasts';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { RATING_DISPLAYS, type RatedLevel, type RatingPreferencesValue } from '../content-ratings';
-import { showToast } from '../../../lib/toaster';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { PublicCharactersDocument } from '../../characters/operations';
 import { PublicImagesDocument } from '../../images/operations';
@@ -28,25 +28,21 @@ function PreferencesForm({
   const client = useApolloClient();
   // Only the two choices: the cached object also carries its __typename, which the input type refuses.
   const [values, setValues] = useState<RatingPreferencesValue>({ suggestive: initial.suggestive, explicit: initial.explicit });
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutationToast();
+  const saving = mutation.pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    try {
-      await client.mutate({
-        mutation: UpdateRatingPreferencesDocument,
-        variables: { input: { suggestive: values.suggestive, explicit: values.explicit } },
-      });
-      showToast(TOASTS.preferencesSaved);
-      // Hidden ratings are left out by the server: the public lists are read again.
-      void client.refetchQueries({ include: [PublicImagesDocument, PublicCharactersDocument] });
-      onClose();
-    } catch (error) {
-      showErrorToast(error, TOASTS.preferencesFailed);
-    } finally {
-      setSaving(false);
-    }
+    const data = await mutation.run({
+      mutation: UpdateRatingPreferencesDocument,
+      variables: { input: { suggestive: values.suggestive, explicit: values.explicit } },
+      success: TOASTS.preferencesSaved,
+      failure: TOASTS.preferencesFailed,
+    });
+    if (!data) return;
+    // Hidden ratings are left out by the server: the public lists are read again.
+    void client.refetchQueries({ include: [PublicImagesDocument, PublicCharactersDocument] });
+    onClose();
   };
 
   return (

@@ -3,7 +3,8 @@ import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentRating, ModerationAction, ModerationCaseFieldsFragment } from '../../../gql/graphql';
-import { showErrorToast, TOASTS } from '../../../lib/error-toasts';
+import { TOASTS } from '../../../lib/error-toasts';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../lib/graphql-errors';
 import { MODERATION_LIMITS } from '../moderation';
 import { showToast } from '../../../lib/toaster';
@@ -28,7 +29,8 @@ function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () 
   const [reason, setReason] = useState('');
   const [rating, setRating] = useState<ContentRating | null>(action === 'CHANGE_RATING' ? (item.rating ?? null) : null);
   const [errors, setErrors] = useState<{ reason?: string; rating?: string }>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutationToast();
+  const saving = mutation.pending;
   const onMember = action === 'SUSPEND' || action === 'UNSUSPEND';
 
   const submit = async (event: FormEvent) => {
@@ -38,38 +40,41 @@ function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () 
     if (action === 'CHANGE_RATING' && !rating) problems.rating = t('moderation.actionDialog.ratingRequired');
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      await client.mutate({
-        mutation: ModerateDocument,
-        variables: {
-          input: {
-            action,
-            targetKind: onMember ? 'MEMBER' : moderationCase.targetKind,
-            targetId: onMember ? moderationCase.targetOwnerId : moderationCase.targetId,
-            caseId: moderationCase.id,
-            reason: reason.trim(),
-            rating: action === 'CHANGE_RATING' ? rating : null,
-          },
+    const data = await mutation.run({
+      mutation: ModerateDocument,
+      variables: {
+        input: {
+          action,
+          targetKind: onMember ? 'MEMBER' : moderationCase.targetKind,
+          targetId: onMember ? moderationCase.targetOwnerId : moderationCase.targetId,
+          caseId: moderationCase.id,
+          reason: reason.trim(),
+          rating: action === 'CHANGE_RATING' ? rating : null,
         },
-      });
-      showToast(TOASTS.moderationDone);
-      // Every open case on the same item was resolved with it: the queue is read again.
-      client.cache.evict({ id: client.cache.identify({ __typename: 'ModerationCase', id: moderationCase.id }) });
-      client.cache.gc();
-      void client.refetchQueries({ include: [ModerationQueueDocument, ModerationAuditLogDocument] });
-      onClose();
-    } catch (error) {
-      const fieldErrors = getFieldErrors(error);
-      if (fieldErrors['reason'] || fieldErrors['rating']) {
-        setErrors({ reason: fieldErrors['reason'], rating: fieldErrors['rating'] });
-        return;
-      }
-      const message = EXPLAINED_CODES.has(getErrorCode(error) ?? '') ? getErrorMessage(error) : undefined;
-      showErrorToast(error, message ? { ...TOASTS.moderationFailed, description: message } : TOASTS.moderationFailed);
-    } finally {
-      setSaving(false);
+      },
+      success: TOASTS.moderationDone,
+      failure: TOASTS.moderationFailed,
+      handleError: explainFailure,
+    });
+    if (!data) return;
+    // Every open case on the same item was resolved with it: the queue is read again.
+    client.cache.evict({ id: client.cache.identify({ __typename: 'ModerationCase', id: moderationCase.id }) });
+    client.cache.gc();
+    void client.refetchQueries({ include: [ModerationQueueDocument, ModerationAuditLogDocument] });
+    onClose();
+  };
+
+  /** A field's problem goes under the field; a rule the moderator broke gets the server's explanation. */
+  const explainFailure = (error: unknown): boolean => {
+    const fieldErrors = getFieldErrors(error);
+    if (fieldErrors['reason'] || fieldErrors['rating']) {
+      setErrors({ reason: fieldErrors['reason'], rating: fieldErrors['rating'] });
+      return true;
     }
+    const message = EXPLAINED_CODES.has(getErrorCode(error) ?? '') ? getErrorMessage(error) : undefined;
+    if (!message) return false;
+    showToast({ ...TOASTS.moderationFailed, description: message });
+    return true;
   };
 
   return (

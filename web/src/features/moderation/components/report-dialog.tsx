@@ -1,9 +1,9 @@
 import { Button, CloseButton, Dialog, Field, Flex, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportReason, ReportTargetKind } from '../../../gql/graphql';
-import { showErrorToast, TOASTS } from '../../../lib/error-toasts';
+import { TOASTS } from '../../../lib/error-toasts';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { getErrorCode } from '../../../lib/graphql-errors';
 import { MODERATION_LIMITS, REPORT_REASONS } from '../moderation';
 import { showToast } from '../../../lib/toaster';
@@ -23,11 +23,11 @@ export interface ReportTarget {
  */
 function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
+  const mutation = useMutationToast();
+  const sending = mutation.pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,19 +35,19 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       setReasonError(t('report.reasonRequired'));
       return;
     }
-    setSending(true);
-    try {
-      await client.mutate({
-        mutation: ReportContentDocument,
-        variables: { input: { targetKind: target.kind, targetId: target.id, reason, details: details.trim() || null } },
-      });
-      showToast(TOASTS.reportSent);
-      onClose();
-    } catch (error) {
-      showErrorToast(error, getErrorCode(error) === 'NOT_FOUND' ? TOASTS.reportTargetGone : TOASTS.reportFailed);
-    } finally {
-      setSending(false);
-    }
+    const data = await mutation.run({
+      mutation: ReportContentDocument,
+      variables: { input: { targetKind: target.kind, targetId: target.id, reason, details: details.trim() || null } },
+      success: TOASTS.reportSent,
+      failure: TOASTS.reportFailed,
+      handleError: (error) => {
+        // The item was deleted (or hidden) since the page showed it.
+        if (getErrorCode(error) !== 'NOT_FOUND') return false;
+        showToast(TOASTS.reportTargetGone);
+        return true;
+      },
+    });
+    if (data) onClose();
   };
 
   return (

@@ -13,6 +13,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { PICTURE_TYPES, checkPicture, uploadProfilePicture, type PictureProblem } from '../profile-api';
 import { UpdateProfileDocument } from '../operations';
 import { FULL_ON_PHONES_CONTENT } from '../../../components/responsive-dialog';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 
 const blankToNull = (value: string) => value.trim() || null;
 
@@ -37,7 +38,9 @@ function EditProfileForm({ user, onClose }: { user: CurrentUser; onClose: () => 
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureProblem, setPictureProblem] = useState<PictureProblem | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutationToast();
+  const [uploading, setUploading] = useState(false);
+  const saving = mutation.pending || uploading;
   const preview = usePreviewUrl(picture);
   const failedToast = { title: t('profile.edit.failed'), variant: 'destructive' as const };
 
@@ -50,39 +53,47 @@ function EditProfileForm({ user, onClose }: { user: CurrentUser; onClose: () => 
     setPicture(problem ? null : file);
   };
 
-  const saveNames = async () => {
+  /** Saves changed names; false when that failed (the member has been told). */
+  const saveNames = async (): Promise<boolean> => {
     const changes = { firstName: blankToNull(firstName), lastName: blankToNull(lastName) };
-    if (changes.firstName === (user.firstName ?? null) && changes.lastName === (user.lastName ?? null)) return;
+    if (changes.firstName === (user.firstName ?? null) && changes.lastName === (user.lastName ?? null)) return true;
     // The answer is the member's User entry: the cache (and so the navigation bar) updates with it.
-    await client.mutate({ mutation: UpdateProfileDocument, variables: { input: changes } });
+    const data = await mutation.run({
+      mutation: UpdateProfileDocument,
+      variables: { input: changes },
+      failure: failedToast,
+      handleError: (error) => {
+        setFieldErrors(getFieldErrors(error));
+        return false;
+      },
+    });
+    return data !== undefined;
   };
 
-  const savePicture = async () => {
-    if (!picture) return;
-    await uploadProfilePicture(picture);
-    await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+  /** Uploads a chosen picture; false when that failed (the member has been told). */
+  const savePicture = async (): Promise<boolean> => {
+    if (!picture) return true;
+    setUploading(true);
+    try {
+      await uploadProfilePicture(picture);
+      await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+      return true;
+    } catch (error) {
+      if (ApiError.is(error) && error.code === 'UNAUTHENTICATED') handleUnauthorized();
+      else if (ApiError.is(error)) showToast({ ...failedToast, description: error.serverMessage ?? t('profile.edit.failed') });
+      else showErrorToast(error, failedToast);
+      return false;
+    } finally {
+      setUploading(false);
+    }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setFieldErrors({});
-    try {
-      await saveNames();
-      await savePicture();
-      showToast({ title: t('profile.edit.saved') });
-      onClose();
-    } catch (error) {
-      if (ApiError.is(error)) {
-        if (error.code === 'UNAUTHENTICATED') handleUnauthorized();
-        else showToast({ ...failedToast, description: error.serverMessage ?? t('profile.edit.failed') });
-      } else {
-        setFieldErrors(getFieldErrors(error));
-        showErrorToast(error, failedToast);
-      }
-    } finally {
-      setSaving(false);
-    }
+    if (!(await saveNames()) || !(await savePicture())) return;
+    showToast({ title: t('profile.edit.saved') });
+    onClose();
   };
 
   return (

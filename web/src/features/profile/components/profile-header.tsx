@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../auth/auth-context';
-import { getDisplayName } from '../../../lib/avatar-initial';
+import { memberIdentity } from '../../../auth/member-identity';
 import { UserAvatar } from '../../../components/user-avatar';
 import { LOGOUT_PATH } from '../profile-api';
 
@@ -14,6 +14,7 @@ function formatJoined(iso: string, locale: string): string | null {
 export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const joined = formatJoined(user.createdAt, i18n.language);
+  const identity = memberIdentity(user);
   return (
     <Card.Root variant="outline" bgGradient="to-br" gradientFrom="purple.950" gradientTo="bg" data-testid="profile-header">
       <Card.Body>
@@ -21,11 +22,13 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
           <UserAvatar user={user} size="2xl" boxSize="24" data-testid="profile-avatar" />
           <Stack gap="1" flex="1" minW="0">
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" data-testid="profile-name" wordBreak="break-word">
-              {getDisplayName(user)}
+              {identity.name}
             </Heading>
-            <Text color="fg.muted" data-testid="profile-email">
-              {user.email}
-            </Text>
+            {identity.email && (
+              <Text color="fg.muted" data-testid="profile-email">
+                {identity.email}
+              </Text>
+            )}
             {joined && (
               <Text fontSize="sm" color="fg.muted" data-testid="profile-joined">
                 {t('profile.joined', { date: joined })}

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Card, Flex, Heading, type IconProps, SimpleGrid, Sta
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../../../components/icons/icons';
-import { FaceScanIcon, LockIcon, UploadIcon, WandIcon } from '../../../components/icons/self-ai-icons';
+import { FaceScanIcon, LockIcon, UploadIcon, WandIcon } from '../../../components/icons/landing-icons';
 
 /** Spec §2: four feature cards; texts under `selfAi.features.<key>`. Face mapping and scenarios need a model that does not exist yet. */
 const FEATURES: {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { handleUnauthorized } from '../../../lib/error-toasts';
 import { deleteSelfAiPhoto, isSignedOutError, type SelfAiPhoto } from '../self-ai-api';
 import { showToast } from '../../../lib/toaster';
-import { TrashIcon } from '../../../components/icons/self-ai-icons';
+import { TrashIcon } from '../../../components/icons/chat-icons';
 import type { useSelfAiPhotos } from '../hooks/use-self-ai-photos';
 
 type Photos = ReturnType<typeof useSelfAiPhotos>;
