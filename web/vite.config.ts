@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { pickFirstPaint } from './src/i18n/first-paint-catalog';
 
 // The gateway (npm start) listens on 3000; the dev server forwards API and
 // GraphQL (HTTP and graphql-ws) to it so cookies stay same-origin.
@@ -52,6 +54,27 @@ function preloadAppEntry(): Plugin {
   };
 }
 
+const FIRST_PAINT_CATALOG = /[\\/]src[\\/]i18n[\\/]first-paint-catalog\.ts$/;
+const ENGLISH_CATALOG = fileURLToPath(new URL('./src/i18n/locales/en.json', import.meta.url));
+
+/**
+ * src/i18n/first-paint-catalog.ts, which re-exports the whole English catalog for unit tests, becomes
+ * only its FIRST_PAINT_KEYS here: the landing page then carries a few KB of English instead of every
+ * screen's (the whole catalog is a chunk of its own, see loadFullEnglish in src/i18n/i18n.ts).
+ */
+function firstPaintCatalog(): Plugin {
+  return {
+    name: 'first-paint-catalog',
+    enforce: 'pre',
+    load(id) {
+      if (!FIRST_PAINT_CATALOG.test(id)) return null;
+      this.addWatchFile(ENGLISH_CATALOG);
+      const english = JSON.parse(readFileSync(ENGLISH_CATALOG, 'utf8')) as Record<string, unknown>;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(pickFirstPaint(english)))});\n`;
+    },
+  };
+}
+
 /** `vite` and `vite preview` answer the explorer's address with its page, as the gateway does. */
 function serveExplorerPage(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
@@ -74,7 +97,8 @@ const explorerConfig: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    sourcemap: true,
+    // Written for error reports, never referenced from the files nor served (the gateway refuses *.map).
+    sourcemap: 'hidden',
     // Monaco alone is 2.8 MB (690 KB gzip); only this page loads it.
     chunkSizeWarningLimit: 3000,
     rolldownOptions: {
@@ -89,7 +113,7 @@ const explorerConfig: UserConfig = {
 };
 
 const appConfig: UserConfig = {
-  plugins: [react(), preloadAppEntry(), serveExplorerPage()],
+  plugins: [firstPaintCatalog(), react(), preloadAppEntry(), serveExplorerPage()],
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, ws: true },
@@ -105,7 +129,8 @@ const appConfig: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for error reports, never referenced from the files nor served (the gateway refuses *.map).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The app is an entry of its own (not only a dynamic import of main.tsx) so that its static
@@ -116,9 +141,10 @@ const appConfig: UserConfig = {
       },
       output: {
         // Long-lived vendor chunks, so an app release does not invalidate them. The UI kit is split:
-        // what the first screen needs (the styling system, the toast region, the language menu) is one
-        // chunk, and each other component (dialogs, drawers, switches...) comes with the screens that
-        // use it. GraphQL (Apollo) is only ever loaded by the signed-in screens.
+        // what the first screen needs (the styling system and its layout components) is one chunk, and
+        // each other component (menus, toasts, dialogs, drawers, switches...) comes with what uses it,
+        // the language menu and the toast region included. GraphQL (Apollo) is only ever loaded by the
+        // signed-in screens.
         codeSplitting: {
           // Groups are filled in order, each with the dependencies of what it captures.
           groups: [

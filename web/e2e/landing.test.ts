@@ -158,6 +158,8 @@ describeWithBrowser('landing page in Chromium', () => {
     const picker = page.getByRole('button', { name: 'Language' });
     await expect(picker.textContent()).resolves.toContain('English');
     await picker.click();
+    // The menu's code arrives with the first click (it is not part of the first paint).
+    await page.getByRole('menuitemradio').first().waitFor();
     const options = await page
       .getByRole('menuitemradio')
       .evaluateAll((items) => items.map((item) => [item.getAttribute('data-testid')?.replace('language-option-', ''), item.textContent]));

@@ -7,6 +7,7 @@ import type { PublicWebConfig } from './public-web-config';
 /** Where the GraphQL explorer (web/explorer.html, its own Vite entry) is served. */
 export const EXPLORER_PATH = '/developers/explorer';
 const EXPLORER_FILE = 'explorer.html';
+const SOURCE_MAP = /\.map\/*$/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other page path gets index.html, and
@@ -18,6 +19,12 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
   router.get('/app-config.js', (_req, res) => {
     res.type('application/javascript').setHeader('Cache-Control', 'no-cache');
     res.send(configScript);
+  });
+
+  // Source maps are built (hidden) for error reports only: they would hand out the app's source.
+  router.use((req, res, next) => {
+    if (!SOURCE_MAP.test(decodedPath(req.path))) return next();
+    res.status(404).type('text/plain').send('Not found');
   });
 
   const indexFile = path.join(webDist, 'index.html');
@@ -60,4 +67,13 @@ function explorerPage(webDist: string, publicConfig: PublicWebConfig, sendIndex:
 /** Both pages read the public settings before their own scripts run. */
 function withAppConfig(html: string): string {
   return html.replace('<head>', '<head>\n    <script src="/app-config.js"></script>');
+}
+
+/** The path as the static file handlers read it (`%2Emap` is `.map` to them); a malformed escape stays as sent. */
+function decodedPath(requestPath: string): string {
+  try {
+    return decodeURIComponent(requestPath);
+  } catch {
+    return requestPath;
+  }
 }

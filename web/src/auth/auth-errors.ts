@@ -46,7 +46,9 @@ function isNetworkFailure(error: unknown): boolean {
 // Sign-in and registration go over `/api/auth/*` (lib/session-api.ts), whose errors carry the same
 // codes and field errors as the GraphQL ones (spec §8).
 const getErrorCode = (error: unknown): string | undefined => (ApiError.is(error) ? error.code : undefined);
-const getErrorMessage = (error: unknown): string | undefined => (ApiError.is(error) ? error.serverMessage : undefined);
+// The server writes English: its precise wording is kept for an English interface, the translated sentence used otherwise.
+const getErrorMessage = (error: unknown): string | undefined =>
+  ApiError.is(error) && i18n.language.split('-')[0] === 'en' ? error.serverMessage : undefined;
 const getFieldErrors = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fieldErrors : {});
 
 /** What a failed sign-in shows: spec §8 codes turned into one clear sentence or field errors. */

@@ -1,9 +1,10 @@
 import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import firstPaintEnglish from './first-paint-catalog';
 import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
-import en from './locales/en.json';
+import type en from './locales/en.json';
 
-/** English is bundled and is the source of truth for every key; the others arrive on demand. */
+/** English is the source of truth for every key; its first-paint sections are bundled, the rest and the other languages arrive on demand. */
 export type Catalog = typeof en;
 
 export const NAMESPACE = 'translation';
@@ -30,7 +31,7 @@ export const I18N_OPTIONS = {
   supportedLngs: false,
   defaultNS: NAMESPACE,
   ns: [NAMESPACE],
-  resources: { en: { [NAMESPACE]: en } },
+  resources: { en: { [NAMESPACE]: firstPaintEnglish } },
   // Other catalogs are added with addResourceBundle before switching (see loadCatalog).
   partialBundledLanguages: true,
   initAsync: false,
@@ -43,7 +44,8 @@ export const I18N_OPTIONS = {
     suffix: '}}',
   },
   missingInterpolationHandler: keepMissingPlaceholder,
-  react: { useSuspense: false },
+  // Screens rendered before the rest of the English catalog arrived show it once it has.
+  react: { useSuspense: false, bindI18nStore: 'added' },
 } satisfies InitOptions;
 
 /** The app's i18next instance; React components reach it through react-i18next's hooks. */
@@ -79,4 +81,20 @@ export function loadCatalog(code: LanguageCode): Promise<void> {
     pending.set(code, loading);
   }
   return loading;
+}
+
+let fullEnglish: Promise<void> | undefined;
+
+/** The whole English catalog (the first paint carries only its own sections); every screen but the landing page needs it. */
+export function loadFullEnglish(): Promise<void> {
+  fullEnglish ??= import('./locales/en.json')
+    .then((module) => {
+      // Deep, without overwriting: keys added at run time (and the first-paint sections) stay as they are.
+      i18n.addResourceBundle(DEFAULT_LANGUAGE, NAMESPACE, module.default, true, false);
+    })
+    .catch((error: unknown) => {
+      fullEnglish = undefined;
+      throw error;
+    });
+  return fullEnglish;
 }

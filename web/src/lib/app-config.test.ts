@@ -1,4 +1,4 @@
-import { type AppConfig, getBrandName, isApiDocsEnabled, isExplorerEnabled } from './app-config';
+import { type AppConfig, getBrandName, getLegalJurisdiction, isApiDocsEnabled, isExplorerEnabled } from './app-config';
 
 const globals = globalThis as Record<string, unknown>;
 
@@ -33,5 +33,19 @@ describe('text settings', () => {
     expect(getBrandName()).toBe('Velvet AI');
     withInjected({ brandName: 'Velvet Test' });
     expect(getBrandName()).toBe('Velvet Test');
+  });
+});
+
+describe('the jurisdiction of the Terms', () => {
+  it('is the configured one, trimmed', () => {
+    withInjected({ legalJurisdiction: ' England and Wales ' });
+    expect(getLegalJurisdiction()).toBe('England and Wales');
+  });
+
+  it('is absent when unset or blank, so the Terms use their own neutral wording', () => {
+    withInjected(undefined);
+    expect(getLegalJurisdiction()).toBeNull();
+    withInjected({ legalJurisdiction: '  ' });
+    expect(getLegalJurisdiction()).toBeNull();
   });
 });

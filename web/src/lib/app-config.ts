@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Community chat server invite (footer, landing, plans screen). */
   socialCommunityUrl?: string;
   supportEmail?: string;
+  /** Whose laws govern the Terms of Service (LEGAL_JURISDICTION); the Terms word a neutral default when absent. */
+  legalJurisdiction?: string;
   /** ISO-8601 instant the landing countdown counts down to. */
   launchDate?: string;
   /** Web analytics target; analytics is skipped when absent. */
@@ -68,6 +70,12 @@ export const getRelaunchUrl = (): string => pick('relaunchUrl');
 export const getSocialMicroblogUrl = (): string => pick('socialMicroblogUrl');
 export const getSocialCommunityUrl = (): string => pick('socialCommunityUrl');
 export const getSupportEmail = (): string => pick('supportEmail');
+
+/** The configured jurisdiction of the Terms, or null when the operator has set none (the Terms then use a translated default). */
+export function getLegalJurisdiction(): string | null {
+  const value = injected().legalJurisdiction;
+  return (typeof value === 'string' && value.trim()) || null;
+}
 
 /** The countdown target; an unparsable configured value falls back to the default launch date. */
 export function getLaunchDate(): Date {

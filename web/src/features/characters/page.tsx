@@ -32,7 +32,8 @@ import {
   toUpdateCharacterInput,
   type CharacterFormValues,
 } from './character-form-model';
-import { getErrorCode, getErrorMessage } from '../../lib/graphql-errors';
+import { translatedErrorMessage } from '../../lib/error-messages';
+import { getErrorCode } from '../../lib/graphql-errors';
 import { startsBlurred } from '../moderation/content-ratings';
 import { TOASTS } from '../../lib/error-toasts';
 import { showToast, type ToastInput } from '../../lib/toaster';
@@ -40,14 +41,14 @@ import { showToast, type ToastInput } from '../../lib/toaster';
 /** Spec §9: the Discover grid shows at most 8 public characters. */
 export const DISCOVER_LIMIT = 8;
 
-/** Answers whose message says what is wrong with this character (a name too long, a character gone). */
+/** Answers that say what is wrong with this character (a name too long, a character gone), in the interface language. */
 const SERVER_EXPLAINED_CODES = new Set(['CONFLICT', 'VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN']);
 
 /** For useMutationToast's handleError: the screen's toast with the server's explanation, when it has one. */
 function showServerExplanation(failure: ToastInput) {
   return (error: unknown): boolean => {
     const code = getErrorCode(error);
-    const message = getErrorMessage(error);
+    const message = translatedErrorMessage(error);
     if (!code || !SERVER_EXPLAINED_CODES.has(code) || !message) return false;
     showToast({ ...failure, description: message });
     return true;

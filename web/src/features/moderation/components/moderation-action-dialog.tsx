@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ContentRating, ModerationAction, ModerationCaseFieldsFragment } from '../../../gql/graphql';
 import { TOASTS } from '../../../lib/error-toasts';
 import { useMutationToast } from '../../../hooks/use-mutation-toast';
-import { getErrorCode, getErrorMessage, getFieldErrors } from '../../../lib/graphql-errors';
+import { translatedErrorMessage } from '../../../lib/error-messages';
+import { getErrorCode, getFieldErrors } from '../../../lib/graphql-errors';
 import { MODERATION_LIMITS } from '../moderation';
 import { showToast } from '../../../lib/toaster';
 import { FormField } from '../../../components/form-field';
@@ -71,7 +72,7 @@ function ActionForm({ pending, onClose }: { pending: PendingAction; onClose: () 
       setErrors({ reason: fieldErrors['reason'], rating: fieldErrors['rating'] });
       return true;
     }
-    const message = EXPLAINED_CODES.has(getErrorCode(error) ?? '') ? getErrorMessage(error) : undefined;
+    const message = EXPLAINED_CODES.has(getErrorCode(error) ?? '') ? translatedErrorMessage(error) : undefined;
     if (!message) return false;
     showToast({ ...TOASTS.moderationFailed, description: message });
     return true;
