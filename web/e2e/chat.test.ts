@@ -366,9 +366,23 @@ describeWithBrowser('chat and characters in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-item"]').length === 1);
   });
 
+  it('says a conversation is not found for a malformed id as for an unknown one, with the way back to the list', async () => {
+    const page = await newPage();
+    await signUp(page, 'Ines');
+    for (const id of ['not-a-uuid', randomUUID()]) {
+      await page.goto(`${platform.url}/chat/${id}`);
+      await page.getByRole('heading', { name: 'Conversation not found' }).waitFor();
+      await expect(page.getByText('Check your connection and try again.').count()).resolves.toBe(0);
+    }
+    await page.getByRole('link', { name: 'Back to conversations' }).click();
+    await page.waitForURL(/\/chat$/);
+    await page.getByRole('heading', { name: 'Welcome to AI Chat' }).waitFor();
+  });
+
   it('keeps the input on screen on a phone and opens the conversation list as a drawer', async () => {
     const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await signUp(page, 'Sol');
+    // The demo-mode banner stays off the chat screen (the conversation labels demo replies itself), so nothing pushes the composer down.
     await page.goto(`${platform.url}/chat`);
     await page.getByRole('heading', { name: 'Welcome to AI Chat' }).waitFor();
     await page.getByRole('button', { name: 'Start New Conversation' }).click();

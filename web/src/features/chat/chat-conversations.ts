@@ -1,4 +1,5 @@
 /** Conversation list rules of the chat sidebar. */
+import { i18n } from '../../i18n/i18n';
 
 export interface ConversationLike {
   id: string;
@@ -6,12 +7,19 @@ export interface ConversationLike {
   updatedAt: string;
 }
 
-/** Spec §3: a new conversation's title. */
-export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
+/** Spec §3: a new conversation's title, in the interface language. */
+export function defaultConversationTitle(): string {
+  return i18n.t('chat.defaultTitle');
+}
 
-/** Spec §2: the header reads 'AI Assistant' when a conversation has no title. */
+/** Spec §2: the header reads 'AI Assistant' (in the interface language) when a conversation has no title. */
 export function conversationHeading(title: string | null | undefined): string {
-  return title?.trim() || 'AI Assistant';
+  return title?.trim() || i18n.t('chat.assistantName');
+}
+
+/** The letter in an avatar without a picture: the name's first, or A (for the assistant). */
+export function personaInitial(name: string): string {
+  return Array.from(name.trim())[0]?.toUpperCase() ?? 'A';
 }
 
 /** Most recently active first. */

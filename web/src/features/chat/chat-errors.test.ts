@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { i18n, loadCatalog } from '../../i18n/i18n';
-import { describeChatError, NO_CONVERSATION_TOAST } from './chat-errors';
+import { chatErrorHandler, conversationLoadProblem, describeChatError, noConversationToast } from './chat-errors';
+import { showToast } from '../../lib/toaster';
 
 jest.mock('../../lib/toaster', () => ({ showToast: jest.fn() }));
 
@@ -72,6 +73,57 @@ describe('describeChatError', () => {
   });
 
   it("uses the spec's words when no conversation is selected", () => {
-    expect(NO_CONVERSATION_TOAST).toEqual({ title: 'Error', description: 'No conversation selected', variant: 'destructive' });
+    expect(noConversationToast()).toEqual({ title: 'Error', description: 'No conversation selected', variant: 'destructive' });
+  });
+
+  it("explains the server's conflicts and refusals in the interface language", async () => {
+    // A pseudo-locale: the real catalogs get these texts from the translators later.
+    i18n.addResourceBundle('en-XA', 'translation', {
+      chat: { errors: { server: { replyBusy: '[Wait for the reply]', sendingTooFast: '[Slower, please]' } } },
+    });
+    await i18n.changeLanguage('en-XA');
+    try {
+      const busy = withCode('CONFLICT', 'Wait for the current reply to finish, or stop it.');
+      const tooFast = withCode('RATE_LIMITED', 'You are sending messages too quickly. Please wait a moment.');
+      expect(describeChatError(busy, FALLBACK).toast?.description).toBe('[Wait for the reply]');
+      expect(describeChatError(tooFast, FALLBACK).toast).toMatchObject({ title: 'Slow down', description: '[Slower, please]' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it("gives a server message the catalogs do not know the code's own words, never the server's English", () => {
+    const result = describeChatError(withCode('VALIDATION_FAILED', 'The provider has no model named "x".'), FALLBACK);
+    expect(result.toast).toEqual({
+      ...FALLBACK,
+      description: 'Something in your request was not accepted. Please check it and try again.',
+    });
+    expect(describeChatError(withCode('NOT_FOUND', 'Gone somewhere'), FALLBACK).toast?.description).toBe(
+      'It no longer exists, or it is not yours.',
+    );
+  });
+
+  it('shows the toast through a mutation handler and reports an empty balance', () => {
+    const onNeedsTokens = jest.fn();
+    const handle = chatErrorHandler(FALLBACK, onNeedsTokens);
+    expect(handle(withCode('INSUFFICIENT_TOKENS'))).toBe(true);
+    expect(onNeedsTokens).toHaveBeenCalledTimes(1);
+    expect(jest.mocked(showToast)).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Not enough tokens' }));
+    expect(handle(new Error('socket closed'))).toBe(true);
+    expect(jest.mocked(showToast)).toHaveBeenLastCalledWith(FALLBACK);
+  });
+});
+
+describe('conversationLoadProblem', () => {
+  it('treats a malformed id like an unknown one: not found', () => {
+    expect(conversationLoadProblem(withCode('NOT_FOUND', 'Conversation not found'))).toBe('notFound');
+    expect(conversationLoadProblem(withCode('BAD_USER_INPUT', 'Variable "$conversationId" got invalid value'))).toBe('notFound');
+    expect(conversationLoadProblem(withCode('VALIDATION_FAILED', 'Invalid id'))).toBe('notFound');
+  });
+
+  it('keeps "could not load" for transport and server failures', () => {
+    expect(conversationLoadProblem(new Error('Failed to fetch'))).toBe('failed');
+    expect(conversationLoadProblem(withCode('INTERNAL'))).toBe('failed');
+    expect(conversationLoadProblem(withCode('UNAVAILABLE'))).toBe('failed');
   });
 });

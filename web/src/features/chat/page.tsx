@@ -1,6 +1,7 @@
 import { Box, Button, Center, CloseButton, Drawer, Flex, Heading, Link, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ChatIcon } from '../../components/icons/icons';
 import { ChatComposer } from './components/chat-composer';
@@ -10,10 +11,20 @@ import { ConversationSidebar } from './components/conversation-sidebar';
 import { ConversationView } from './components/conversation-view';
 import { useStartConversation } from './hooks/use-start-conversation';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { NO_CONVERSATION_TOAST } from './chat-errors';
+import { noConversationToast } from './chat-errors';
 import { showToast } from '../../lib/toaster';
 
+/** Trans puts the translated link text inside. */
+function CharactersLink({ children }: { children?: ReactNode }) {
+  return (
+    <Link asChild color="purple.200" textDecoration="underline">
+      <RouterLink to="/characters">{children}</RouterLink>
+    </Link>
+  );
+}
+
 function WelcomePane({ onStart, starting, onOpenSidebar }: { onStart: () => void; starting: boolean; onOpenSidebar: () => void }) {
+  const { t } = useTranslation();
   return (
     <Center flex="1" p={{ base: '6', md: '10' }}>
       <Stack align="center" textAlign="center" gap="4" maxW="md">
@@ -21,20 +32,16 @@ function WelcomePane({ onStart, starting, onOpenSidebar }: { onStart: () => void
           <ChatIcon boxSize="8" />
         </Box>
         <Heading as="h1" size="2xl" letterSpacing="tight">
-          Welcome to AI Chat
+          {t('chat.welcome.heading')}
         </Heading>
         <Text color="fg.muted">
-          Start a new conversation, or pick a character on the{' '}
-          <Link asChild color="purple.200" textDecoration="underline">
-            <RouterLink to="/characters">Characters</RouterLink>
-          </Link>{' '}
-          page to chat with them.
+          <Trans i18nKey="chat.welcome.text" components={{ charactersLink: <CharactersLink /> }} />
         </Text>
         <Button colorPalette="purple" size="lg" onClick={onStart} loading={starting}>
-          Start New Conversation
+          {t('chat.welcome.start')}
         </Button>
         <Button variant="outline" hideFrom="md" onClick={onOpenSidebar}>
-          Your conversations
+          {t('chat.welcome.openList')}
         </Button>
       </Stack>
     </Center>
@@ -43,13 +50,14 @@ function WelcomePane({ onStart, starting, onOpenSidebar }: { onStart: () => void
 
 /** Spec §5: with no conversation selected there is nowhere to send; the text stays in the box. */
 async function sendWithoutConversation(): Promise<boolean> {
-  showToast(NO_CONVERSATION_TOAST);
+  showToast(noConversationToast());
   return false;
 }
 
 /** Chat (spec §2): conversation list on the side (a drawer on phones), the selected conversation beside it. */
 export default function ChatPage() {
-  useDocumentTitle('AI Chat');
+  const { t } = useTranslation();
+  useDocumentTitle(t('chat.documentTitle'));
   const client = useApolloClient();
   const { conversationId } = useParams();
   const { pathname } = useLocation();
@@ -108,7 +116,15 @@ export default function ChatPage() {
       data-testid="chat-page"
     >
       {isWide && (
-        <Box as="aside" aria-label="Conversations" w="72" flexShrink={0} borderEndWidth="1px" borderColor="border.muted" bg="bg.subtle">
+        <Box
+          as="aside"
+          aria-label={t('chat.layout.conversations')}
+          w="72"
+          flexShrink={0}
+          borderEndWidth="1px"
+          borderColor="border.muted"
+          bg="bg.subtle"
+        >
           {sidebar(false)}
         </Box>
       )}
@@ -125,20 +141,20 @@ export default function ChatPage() {
             <Drawer.Positioner>
               <Drawer.Content maxW="20rem" data-testid="conversation-drawer">
                 <Drawer.Header pb="0">
-                  <Drawer.Title>Your conversations</Drawer.Title>
+                  <Drawer.Title>{t('chat.layout.drawerTitle')}</Drawer.Title>
                 </Drawer.Header>
                 <Drawer.Body px="0" py="0" display="flex" flexDirection="column">
                   {sidebar(true)}
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close conversations" />
+                  <CloseButton size="sm" aria-label={t('chat.layout.closeDrawer')} />
                 </Drawer.CloseTrigger>
               </Drawer.Content>
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
       )}
-      <Flex as="section" aria-label="Chat" direction="column" flex="1" minW="0" minH="0">
+      <Flex as="section" aria-label={t('chat.layout.chat')} direction="column" flex="1" minW="0" minH="0">
         {conversationId ? (
           <ConversationView
             key={conversationId}

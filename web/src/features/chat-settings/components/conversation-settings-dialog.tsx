@@ -1,11 +1,10 @@
 import { Button, CloseButton, Dialog, Field, Flex, NativeSelect, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FULL_ON_PHONES_CONTENT } from '../../../components/responsive-dialog';
 import type { ConversationSettingsQuery } from '../../../gql/graphql';
-import { showErrorToast } from '../../../lib/error-toasts';
-import { showToast } from '../../../lib/toaster';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { CharacterSamplingDocument, ConversationSettingsDocument, UpdateConversationSettingsDocument } from '../operations';
 import { hasSamplerProblems, samplerProblems, toSamplerForm, toSamplerInput, type SamplerForm } from '../sampler-model';
 import { SamplerFields } from './sampler-fields';
@@ -43,10 +42,9 @@ function ModelSelect({ models, value, onChange }: { models: ChatModels; value: s
 
 function SettingsForm({ conversation, models, onClose }: { conversation: LoadedConversation; models: ChatModels; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useApolloClient();
+  const { run, pending: saving } = useMutationToast();
   const [sampling, setSampling] = useState<SamplerForm>(() => toSamplerForm(conversation.sampling));
   const [model, setModel] = useState(conversation.model ?? DEFAULT_MODEL);
-  const [saving, setSaving] = useState(false);
   const { data: characterData } = useQuery(CharacterSamplingDocument, {
     variables: { id: conversation.characterId ?? '' },
     skip: !conversation.characterId,
@@ -60,22 +58,16 @@ function SettingsForm({ conversation, models, onClose }: { conversation: LoadedC
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (hasProblems) return;
-    setSaving(true);
-    try {
-      await client.mutate({
-        mutation: UpdateConversationSettingsDocument,
-        variables: {
-          id: conversation.id,
-          input: { sampling: toSamplerInput(sampling), ...(canChooseModel ? { model: model || null } : {}) },
-        },
-      });
-      showToast({ title: t('chatSettings.conversation.saved') });
-      onClose();
-    } catch (error) {
-      showErrorToast(error, { title: t('chatSettings.conversation.failed'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run({
+      mutation: UpdateConversationSettingsDocument,
+      variables: {
+        id: conversation.id,
+        input: { sampling: toSamplerInput(sampling), ...(canChooseModel ? { model: model || null } : {}) },
+      },
+      success: { title: t('chatSettings.conversation.saved') },
+      failure: { title: t('chatSettings.conversation.failed'), variant: 'destructive' },
+    });
+    if (saved) onClose();
   };
 
   return (

@@ -1,13 +1,12 @@
 import { Button, CloseButton, Dialog, Flex, Input, Portal, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field';
 import { FULL_ON_PHONES_CONTENT } from '../../../components/responsive-dialog';
 import type { MemberPersonaFieldsFragment } from '../../../gql/graphql';
-import { showErrorToast } from '../../../lib/error-toasts';
 import { getFieldErrors } from '../../../lib/graphql-errors';
-import { showToast } from '../../../lib/toaster';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { MyPersonaDocument, UpdatePersonaDocument } from '../operations';
 
 /** The server's limits (schema CHAT_PERSONA_NAME_LENGTH / CHAT_PERSONA_DESCRIPTION_LENGTH). */
@@ -15,34 +14,31 @@ export const PERSONA_LIMITS = { nameLength: 60, descriptionLength: 1000 } as con
 
 function PersonaForm({ persona, onClose }: { persona: MemberPersonaFieldsFragment; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const client = useApolloClient();
+  const { run, pending: saving } = useMutationToast();
   const [name, setName] = useState(persona.name);
   const [description, setDescription] = useState(persona.description);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   // With no name set, displayName is the member's first name: what an empty field falls back to.
   const fallbackName = persona.name ? null : persona.displayName;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setFieldErrors({});
-    try {
-      await client.mutate({
-        mutation: UpdatePersonaDocument,
-        variables: { input: { name: name.trim(), description: description.trim() } },
-        update(cache, { data }) {
-          if (data) cache.writeQuery({ query: MyPersonaDocument, data: { myPersona: data.updatePersona } });
-        },
-      });
-      showToast({ title: t('chatSettings.persona.saved') });
-      onClose();
-    } catch (error) {
-      setFieldErrors(getFieldErrors(error));
-      showErrorToast(error, { title: t('chatSettings.persona.failed'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run({
+      mutation: UpdatePersonaDocument,
+      variables: { input: { name: name.trim(), description: description.trim() } },
+      update(cache, { data }) {
+        if (data) cache.writeQuery({ query: MyPersonaDocument, data: { myPersona: data.updatePersona } });
+      },
+      success: { title: t('chatSettings.persona.saved') },
+      failure: { title: t('chatSettings.persona.failed'), variant: 'destructive' },
+      // The fields say what is wrong; the standard toast still follows.
+      handleError: (error) => {
+        setFieldErrors(getFieldErrors(error));
+        return false;
+      },
+    });
+    if (saved) onClose();
   };
 
   return (

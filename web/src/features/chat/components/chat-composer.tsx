@@ -96,21 +96,28 @@ export function ChatComposer({
             window.setTimeout(() => target.scrollIntoView({ block: 'nearest' }), 300);
           }}
           disabled={pending}
-          aria-label="Message"
-          placeholder="Type your message… (Enter to send, Shift+Enter for a new line)"
+          aria-label={t('chat.composer.label')}
+          placeholder={t('chat.composer.placeholder')}
           resize="none"
           fontSize="md"
           data-testid="chat-input"
         />
         {replying ? (
-          <Button aria-label="Stop reply" variant="outline" colorPalette="red" onClick={onStop} loading={stopping} flexShrink={0}>
+          <Button
+            aria-label={t('chat.composer.stopLabel')}
+            variant="outline"
+            colorPalette="red"
+            onClick={onStop}
+            loading={stopping}
+            flexShrink={0}
+          >
             <StopIcon />
-            Stop
+            {t('chat.composer.stop')}
           </Button>
         ) : (
           <IconButton
             type="submit"
-            aria-label="Send message"
+            aria-label={t('chat.composer.send')}
             colorPalette="purple"
             disabled={pending || isBlank}
             loading={pending}

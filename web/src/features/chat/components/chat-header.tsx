@@ -1,22 +1,24 @@
 import { Avatar, Badge, Box, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ChatSettingsMenu } from '../../chat-settings';
+import { personaInitial } from '../chat-conversations';
 import { CoinsIcon } from '../../../components/icons/icons';
 import { SidebarIcon } from '../../../components/icons/chat-icons';
 
-/** Shown whenever the scripted demo responder writes the replies, so it is never taken for AI. */
-export const DEMO_PROVIDER_NOTICE = 'Demo responder — scripted replies, not AI';
-
 export function OpenSidebarButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
   return (
-    <IconButton aria-label="Open conversations" variant="ghost" size="sm" hideFrom="md" onClick={onClick}>
+    <IconButton aria-label={t('chat.header.openSidebar')} variant="ghost" size="sm" hideFrom="md" onClick={onClick}>
       <SidebarIcon />
     </IconButton>
   );
 }
 
+/** Shown whenever the scripted demo responder writes the replies, so it is never taken for AI. */
 export function DemoProviderNotice() {
+  const { t } = useTranslation();
   return (
     <Box
       role="note"
@@ -31,7 +33,7 @@ export function DemoProviderNotice() {
       fontWeight="medium"
       textAlign="center"
     >
-      {DEMO_PROVIDER_NOTICE}
+      {t('chat.header.demoNotice')}
     </Box>
   );
 }
@@ -56,6 +58,7 @@ export function ChatHeader({
 }) {
   // The conversation shown is the route's (/chat/:conversationId).
   const { conversationId } = useParams();
+  const { t, i18n } = useTranslation();
   return (
     <Flex
       as="header"
@@ -69,7 +72,7 @@ export function ChatHeader({
     >
       <OpenSidebarButton onClick={onOpenSidebar} />
       <Avatar.Root size="sm" colorPalette="purple" hideBelow="sm">
-        <Avatar.Fallback>{Array.from((characterName ?? title).trim())[0]?.toUpperCase() ?? 'A'}</Avatar.Fallback>
+        <Avatar.Fallback>{personaInitial(characterName ?? title)}</Avatar.Fallback>
         {avatarUrl && <Avatar.Image src={avatarUrl} alt="" />}
       </Avatar.Root>
       <Stack gap="0" minW="0" flex="1">
@@ -78,27 +81,27 @@ export function ChatHeader({
         </Heading>
         {characterName && characterName !== title && (
           <Text fontSize="sm" color="fg.muted" truncate data-testid="chat-character-name">
-            with {characterName}
+            {t('chat.header.withCharacter', { name: characterName })}
           </Text>
         )}
       </Stack>
       <HStack gap="2" flexShrink={0} flexWrap="wrap" justify="flex-end">
         <Badge colorPalette="green" variant="subtle">
           <Box as="span" w="2" h="2" rounded="full" bg="green.400" aria-hidden="true" />
-          Online
+          {t('chat.header.online')}
         </Badge>
         <Box as="span" role="status" display="contents">
           {typing && (
             <Badge colorPalette="purple" variant="subtle" data-testid="typing-badge">
-              Typing...
+              {t('chat.header.typing')}
             </Badge>
           )}
         </Box>
-        <Badge variant="outline" colorPalette="gray" title="Token balance: 1 token per reply" data-testid="chat-token-balance">
+        <Badge variant="outline" colorPalette="gray" title={t('chat.header.tokenBalance')} data-testid="chat-token-balance">
           <CoinsIcon boxSize="3.5" />
-          <span data-testid="chat-token-count">{tokens}</span>
+          <span data-testid="chat-token-count">{new Intl.NumberFormat(i18n.language).format(tokens)}</span>
           <Box as="span" hideBelow="sm">
-            {tokens === 1 ? 'token' : 'tokens'}
+            {t('chat.header.tokenUnit', { count: tokens })}
           </Box>
         </Badge>
         {conversationId && <ChatSettingsMenu conversationId={conversationId} />}

@@ -1,15 +1,18 @@
 import { Box, Button, Flex, Heading, IconButton, Input, InputGroup, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ConversationSummaryFragment } from '../../../gql/graphql';
-import { describeChatError } from '../chat-errors';
+import { chatErrorHandler, failureToast } from '../chat-errors';
 import { filterConversations, formatConversationDate, sortConversations } from '../chat-conversations';
-import { showToast } from '../../../lib/toaster';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { ConfirmDialog, RenameDialog } from '../../../components/dialogs';
 import { ChatIcon } from '../../../components/icons/icons';
 import { EditIcon, MoreIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/icons/chat-icons';
-import { ConfirmDeleteDialog, RenameConversationDialog } from './conversation-dialogs';
 import { DeleteConversationDocument, RenameConversationDocument } from '../operations';
+
+/** The server's limit for a conversation title; an empty one falls back to 'New Conversation' there. */
+const CONVERSATION_TITLE_MAX_LENGTH = 120;
 
 type Pending = { kind: 'rename' | 'delete'; conversation: ConversationSummaryFragment } | null;
 
@@ -26,6 +29,7 @@ function ConversationItem({
   onRename: () => void;
   onDelete: () => void;
 }) {
+  const { t, i18n } = useTranslation();
   return (
     <Box as="li" position="relative" data-testid="conversation-item">
       <Link
@@ -47,13 +51,20 @@ function ConversationItem({
           </Text>
           <Text fontSize="xs" color={isActive ? 'purple.200' : 'fg.muted'} truncate>
             {conversation.characterName ? `${conversation.characterName} · ` : ''}
-            <time dateTime={conversation.updatedAt}>{formatConversationDate(conversation.updatedAt)}</time>
+            <time dateTime={conversation.updatedAt}>{formatConversationDate(conversation.updatedAt, new Date(), i18n.language)}</time>
           </Text>
         </RouterLink>
       </Link>
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
-          <IconButton aria-label={`Options for ${conversation.title}`} size="xs" variant="ghost" position="absolute" top="2" insetEnd="1">
+          <IconButton
+            aria-label={t('chat.sidebar.options', { title: conversation.title })}
+            size="xs"
+            variant="ghost"
+            position="absolute"
+            top="2"
+            insetEnd="1"
+          >
             <MoreIcon />
           </IconButton>
         </Menu.Trigger>
@@ -62,11 +73,11 @@ function ConversationItem({
             <Menu.Content>
               <Menu.Item value="rename" onSelect={onRename}>
                 <EditIcon boxSize="4" />
-                Rename
+                {t('chat.sidebar.rename')}
               </Menu.Item>
               <Menu.Item value="delete" onSelect={onDelete} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
                 <TrashIcon boxSize="4" />
-                Delete
+                {t('chat.sidebar.delete')}
               </Menu.Item>
             </Menu.Content>
           </Menu.Positioner>
@@ -96,49 +107,43 @@ export function ConversationSidebar({
   /** False inside the phone drawer, whose own title names the list. */
   showHeading?: boolean;
 }) {
-  const client = useApolloClient();
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const { run, pending: busy } = useMutationToast();
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
 
   const visible = useMemo(() => filterConversations(sortConversations(conversations), search), [conversations, search]);
 
   const rename = async (title: string) => {
     if (!pending) return;
-    setBusy(true);
-    try {
-      await client.mutate({ mutation: RenameConversationDocument, variables: { id: pending.conversation.id, title } });
-      setPending(null);
-    } catch (error) {
-      const { toast } = describeChatError(error, { title: 'Error', description: 'Failed to rename conversation', variant: 'destructive' });
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure = failureToast(t('chat.sidebar.renameFailed'));
+    const renamed = await run({
+      mutation: RenameConversationDocument,
+      variables: { id: pending.conversation.id, title },
+      failure,
+      handleError: chatErrorHandler(failure),
+    });
+    if (renamed) setPending(null);
   };
 
   const remove = async () => {
     if (!pending) return;
     const { id } = pending.conversation;
-    setBusy(true);
-    try {
-      await client.mutate({
-        mutation: DeleteConversationDocument,
-        variables: { id },
-        update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Conversation', id }) });
-          cache.gc();
-        },
-      });
-      setPending(null);
-      if (id === activeId) await navigate('/chat', { replace: true });
-    } catch (error) {
-      const { toast } = describeChatError(error, { title: 'Error', description: 'Failed to delete conversation', variant: 'destructive' });
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure = failureToast(t('chat.sidebar.deleteFailed'));
+    const deleted = await run({
+      mutation: DeleteConversationDocument,
+      variables: { id },
+      update(cache) {
+        cache.evict({ id: cache.identify({ __typename: 'Conversation', id }) });
+        cache.gc();
+      },
+      failure,
+      handleError: chatErrorHandler(failure),
+    });
+    if (!deleted) return;
+    setPending(null);
+    if (id === activeId) await navigate('/chat', { replace: true });
   };
 
   return (
@@ -146,12 +151,12 @@ export function ConversationSidebar({
       <Flex align="center" justify={showHeading ? 'space-between' : 'flex-end'} gap="2">
         {showHeading && (
           <Heading as="h2" size="sm">
-            Conversations
+            {t('chat.sidebar.heading')}
           </Heading>
         )}
         <Button size="sm" colorPalette="purple" onClick={onStart} loading={starting} data-testid="new-conversation">
           <PlusIcon />
-          New Chat
+          {t('chat.sidebar.newChat')}
         </Button>
       </Flex>
       <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />}>
@@ -160,29 +165,29 @@ export function ConversationSidebar({
           size="sm"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search conversations"
-          aria-label="Search conversations"
+          placeholder={t('chat.sidebar.search')}
+          aria-label={t('chat.sidebar.search')}
         />
       </InputGroup>
       <Box flex="1" minH="0" overflowY="auto" mx="-1" px="1">
         {loading && conversations.length === 0 ? (
-          <Flex justify="center" py="6" role="status" aria-label="Loading conversations">
+          <Flex justify="center" py="6" role="status" aria-label={t('chat.sidebar.loading')}>
             <Spinner color="purple.300" />
           </Flex>
         ) : conversations.length === 0 ? (
           <Stack align="center" textAlign="center" gap="3" py="8" px="2">
             <ChatIcon boxSize="8" color="purple.300" />
-            <Text fontWeight="medium">No conversations yet</Text>
+            <Text fontWeight="medium">{t('chat.sidebar.empty')}</Text>
             <Button size="sm" variant="outline" onClick={onStart} loading={starting}>
-              Start First Chat
+              {t('chat.sidebar.startFirst')}
             </Button>
           </Stack>
         ) : visible.length === 0 ? (
           <Text color="fg.muted" fontSize="sm" textAlign="center" py="6" role="status">
-            No conversations match “{search.trim()}”
+            {t('chat.sidebar.noMatch', { search: search.trim() })}
           </Text>
         ) : (
-          <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label="Your conversations">
+          <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={t('chat.sidebar.listLabel')}>
             {visible.map((conversation) => (
               <ConversationItem
                 key={conversation.id}
@@ -196,19 +201,22 @@ export function ConversationSidebar({
           </Stack>
         )}
       </Box>
-      <RenameConversationDialog
+      <RenameDialog
         key={pending?.kind === 'rename' ? pending.conversation.id : 'closed'}
+        title={t('chat.sidebar.renameTitle')}
+        label={t('chat.sidebar.renameLabel')}
+        maxLength={CONVERSATION_TITLE_MAX_LENGTH}
         open={pending?.kind === 'rename'}
-        initialTitle={pending?.kind === 'rename' ? pending.conversation.title : ''}
+        initialValue={pending?.kind === 'rename' ? pending.conversation.title : ''}
         saving={busy}
         onSave={(title) => void rename(title)}
         onClose={() => setPending(null)}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={pending?.kind === 'delete'}
-        title="Delete conversation?"
-        description={`“${pending?.conversation.title ?? ''}” and all its messages will be deleted. This cannot be undone.`}
-        deleting={busy}
+        title={t('chat.sidebar.deleteTitle')}
+        description={t('chat.sidebar.deleteDescription', { title: pending?.conversation.title ?? '' })}
+        busy={busy}
         onConfirm={() => void remove()}
         onClose={() => setPending(null)}
       />

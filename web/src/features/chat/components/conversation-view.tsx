@@ -4,12 +4,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-context';
-import { describeChatError, NO_CONVERSATION_TOAST } from '../chat-errors';
+import { chatErrorHandler, conversationLoadProblem, describeChatError, failureToast, noConversationToast } from '../chat-errors';
 import { conversationHeading } from '../chat-conversations';
 import { TOASTS } from '../../../lib/error-toasts';
-import { getErrorCode } from '../../../lib/graphql-errors';
 import { isReplying, streamingMessage } from '../live-reply';
 import { showToast, type ToastInput } from '../../../lib/toaster';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { ConfirmDialog } from '../../../components/dialogs';
 import type { ConversationSummaryFragment } from '../../../gql/graphql';
 import { ReportDialog } from '../../moderation/components/report-dialog';
 import { BranchNotice } from './branch-notice';
@@ -22,14 +23,10 @@ import {
   SendMessageDocument,
   StopReplyDocument,
 } from '../operations';
-import { ConfirmDeleteDialog } from './conversation-dialogs';
 import type { AssistantPersona } from './message-bubble';
 import { MessageList, MessageListLoading } from './message-list';
 import { useLiveConversation, type ChatMessage } from '../hooks/use-live-conversation';
 import { useTreeActions } from '../hooks/use-tree-actions';
-
-const BUSY_TOAST: ToastInput = { title: 'Error', description: 'Wait for the current reply to finish, or stop it.', variant: 'destructive' };
-const STOP_FAILED: ToastInput = { title: 'Error', description: 'Failed to stop the reply. Please try again.', variant: 'destructive' };
 
 /** The selected conversation: header, live message log and composer. Mount one per conversation (key it by id). */
 export function ConversationView({
@@ -61,14 +58,14 @@ export function ConversationView({
     errorPolicy: 'all',
   });
 
-  const [sendState, setSendState] = useState<'idle' | 'pending'>('idle');
+  const { run: runSend, pending: isSending } = useMutationToast();
+  const { run: runStop, pending: isStopping } = useMutationToast();
   const [needsTokens, setNeedsTokens] = useState(false);
-  const [stopping, setStopping] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
 
   const replying = isReplying(live);
   const streaming = streamingMessage(live);
-  const typing = replying || sendState === 'pending';
+  const typing = replying || isSending;
 
   // The sidebar lists the most recently active first: move this one up as replies land.
   const lastActivity = messages.reduce((latest, message) => (message.updatedAt > latest ? message.updatedAt : latest), '');
@@ -113,61 +110,55 @@ export function ConversationView({
   const send = useCallback(
     async (content: string): Promise<boolean> => {
       if (!conversationId) {
-        showToast(NO_CONVERSATION_TOAST);
+        showToast(noConversationToast());
         return false;
       }
       const text = content.trim();
-      if (!text || sendState === 'pending') return false;
+      if (!text || isSending) return false;
       if (replying) {
-        showToast(BUSY_TOAST);
+        showToast(failureToast(t('chat.errors.server.replyBusy')));
         return false;
       }
-      setSendState('pending');
-      try {
-        const { data } = await client.mutate({
-          mutation: SendMessageDocument,
-          variables: { conversationId, content: text },
-          update(cache, { data: sent }) {
-            const createdAt = sent?.sendMessage.userMessage.createdAt;
-            if (!createdAt) return;
-            cache.modify({
-              id: cache.identify({ __typename: 'Conversation', id: conversationId }),
-              fields: { updatedAt: () => createdAt },
-            });
-          },
-        });
-        if (data) placeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
-        // Sent from a branch point, the message is a new version: its answer does not count its siblings, a read does.
-        if (branchPoint) refreshBranch();
-        setNeedsTokens(false);
-        setFollowSignal((signal) => signal + 1);
-        return true;
-      } catch (error) {
-        showFailure(error, TOASTS.sendMessageFailed);
-        return false;
-      } finally {
-        setSendState('idle');
-      }
+      const data = await runSend({
+        mutation: SendMessageDocument,
+        variables: { conversationId, content: text },
+        update(cache, { data: sent }) {
+          const createdAt = sent?.sendMessage.userMessage.createdAt;
+          if (!createdAt) return;
+          cache.modify({
+            id: cache.identify({ __typename: 'Conversation', id: conversationId }),
+            fields: { updatedAt: () => createdAt },
+          });
+        },
+        failure: TOASTS.sendMessageFailed,
+        handleError: chatErrorHandler(TOASTS.sendMessageFailed, () => setNeedsTokens(true)),
+      });
+      if (!data) return false;
+      placeReturned([data.sendMessage.userMessage, data.sendMessage.assistantMessage]);
+      // Sent from a branch point, the message is a new version: its answer does not count its siblings, a read does.
+      if (branchPoint) refreshBranch();
+      setNeedsTokens(false);
+      setFollowSignal((signal) => signal + 1);
+      return true;
     },
-    [branchPoint, client, conversationId, placeReturned, refreshBranch, replying, sendState, showFailure],
+    [branchPoint, conversationId, isSending, placeReturned, refreshBranch, replying, runSend, t],
   );
 
   const stop = useCallback(async () => {
-    setStopping(true);
-    try {
-      await client.mutate({ mutation: StopReplyDocument, variables: { conversationId } });
-    } catch (error) {
-      showFailure(error, STOP_FAILED);
-    } finally {
-      setStopping(false);
-    }
-  }, [client, conversationId, showFailure]);
+    const stopFailed = failureToast(t('chat.composer.stopFailed'));
+    await runStop({
+      mutation: StopReplyDocument,
+      variables: { conversationId },
+      failure: stopFailed,
+      handleError: chatErrorHandler(stopFailed),
+    });
+  }, [conversationId, runStop, t]);
 
   const character = characterData?.character;
   const characterName = summary?.characterName ?? character?.name ?? null;
   const persona = useMemo<AssistantPersona>(
-    () => ({ name: characterName ?? 'AI Assistant', avatarUrl: character?.avatar ?? null }),
-    [character?.avatar, characterName],
+    () => ({ name: characterName ?? t('chat.assistantName'), avatarUrl: character?.avatar ?? null }),
+    [character?.avatar, characterName, t],
   );
   const isDemo = providerData?.chatProvider.isDemo === true;
 
@@ -175,21 +166,22 @@ export function ConversationView({
   const [announced, setAnnounced] = useState<{ streamingId: string | undefined; text: string }>({ streamingId: undefined, text: '' });
   if (streaming?.id !== announced.streamingId) {
     const finished = announced.streamingId ? live.messages.find((message) => message.id === announced.streamingId) : undefined;
-    const text = finished?.status === 'COMPLETE' ? `${persona.name} replied: ${finished.content}` : announced.text;
+    const text =
+      finished?.status === 'COMPLETE' ? t('chat.message.announceReply', { name: persona.name, text: finished.content }) : announced.text;
     setAnnounced({ streamingId: streaming?.id, text });
   }
 
   if (page.status === 'error') {
-    const notFound = getErrorCode(page.error) === 'NOT_FOUND';
+    const notFound = conversationLoadProblem(page.error) === 'notFound';
     return (
       <Center flex="1" p="8">
         <Stack align="center" textAlign="center" gap="3">
           <Heading as="h1" size="lg">
-            {notFound ? 'Conversation not found' : 'Could not load this conversation'}
+            {notFound ? t('chat.load.notFound') : t('chat.load.failed')}
           </Heading>
-          <Text color="fg.muted">{notFound ? 'It may have been deleted.' : 'Check your connection and try again.'}</Text>
+          <Text color="fg.muted">{notFound ? t('chat.load.notFoundText') : t('chat.load.failedText')}</Text>
           <Button asChild colorPalette="purple">
-            <RouterLink to="/chat">Back to conversations</RouterLink>
+            <RouterLink to="/chat">{t('chat.load.back')}</RouterLink>
           </Button>
         </Stack>
       </Center>
@@ -216,28 +208,28 @@ export function ConversationView({
           hasOlder={page.hasOlder}
           loadingOlder={page.loadingOlder}
           onLoadOlder={() => void loadOlder()}
-          canAct={!replying && !tree.acting && sendState === 'idle'}
+          canAct={!replying && !tree.acting && !isSending}
           actions={tree.actions}
           followSignal={followSignal}
         />
       )}
       <VisuallyHidden aria-live="polite">{announced.text}</VisuallyHidden>
       <ChatComposer
-        pending={sendState === 'pending'}
+        pending={isSending}
         replying={replying}
         needsTokens={needsTokens}
         onSend={send}
         onStop={() => void stop()}
-        stopping={stopping}
+        stopping={isStopping}
         notice={branchPoint && <BranchNotice busy={tree.acting} onBackToLatest={() => tree.backToLatest(branchPoint)} />}
       />
       <ReportDialog target={reporting ? { kind: 'REPLY', id: reporting } : null} onClose={() => setReporting(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={tree.deleting !== null}
         title={t('chat.tree.delete.title')}
         description={t('chat.tree.delete.description')}
         confirmLabel={t('chat.tree.delete.confirm')}
-        deleting={tree.acting}
+        busy={tree.acting}
         onConfirm={tree.confirmDelete}
         onClose={tree.cancelDelete}
       />

@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } f
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContextReportButton } from '../../chat-settings';
-import { formatMessageTime } from '../chat-conversations';
+import { formatMessageTime, personaInitial } from '../chat-conversations';
 import { FlagIcon } from '../../../components/icons/icons';
 import {
   BranchIcon,
@@ -39,8 +39,9 @@ export interface MessageActions {
 }
 
 function TypingDots() {
+  const { t } = useTranslation();
   return (
-    <HStack as="span" gap="1" py="1.5" aria-label="Writing a reply" role="img">
+    <HStack as="span" gap="1" py="1.5" aria-label={t('chat.message.writing')} role="img">
       {[0, 1, 2].map((dot) => (
         <Box
           key={dot}
@@ -58,16 +59,13 @@ function TypingDots() {
   );
 }
 
-function personaInitial(name: string): string {
-  return Array.from(name.trim())[0]?.toUpperCase() ?? 'A';
-}
-
 /** The "< 1 / 2 >" switcher between the versions of a message. */
 function VersionSwitcher({ message, disabled, onSelect }: { message: ChatMessage; disabled: boolean; onSelect: (index: number) => void }) {
+  const { t } = useTranslation();
   return (
     <HStack gap="0.5">
       <IconButton
-        aria-label="Previous version"
+        aria-label={t('chat.message.previousVersion')}
         size="2xs"
         variant="ghost"
         disabled={disabled || message.swipeIndex <= 0}
@@ -76,11 +74,14 @@ function VersionSwitcher({ message, disabled, onSelect }: { message: ChatMessage
         <ChevronLeftIcon />
       </IconButton>
       <Text as="span" minW="10" textAlign="center" data-testid="swipe-counter">
-        <VisuallyHidden>Version </VisuallyHidden>
-        {message.swipeIndex + 1} / {message.swipeCount}
+        <VisuallyHidden>{`${t('chat.message.version')} `}</VisuallyHidden>
+        {t('chat.message.versionCount', {
+          current: message.swipeIndex + 1,
+          total: message.swipeCount,
+        })}
       </Text>
       <IconButton
-        aria-label="Next version"
+        aria-label={t('chat.message.nextVersion')}
         size="2xs"
         variant="ghost"
         disabled={disabled || message.swipeIndex >= message.swipeCount - 1}
@@ -147,7 +148,7 @@ function MessageToolbar({
         </IconButton>
       )}
       {available.regenerate && (
-        <IconButton {...labelled('Regenerate reply')} disabled={disabled} onClick={() => actions.onRegenerate(message)}>
+        <IconButton {...labelled(t('chat.message.regenerate'))} disabled={disabled} onClick={() => actions.onRegenerate(message)}>
           <RegenerateIcon />
         </IconButton>
       )}
@@ -196,13 +197,13 @@ export const MessageBubble = memo(function MessageBubble({
   canAct: boolean;
   actions: MessageActions;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const metaRow = useRef<HTMLDivElement>(null);
   const isUser = message.role === 'USER';
   const isRemoved = message.moderationState === 'REMOVED';
-  const time = formatMessageTime(message.createdAt);
+  const time = formatMessageTime(message.createdAt, i18n.language);
   const isStreaming = message.status === 'STREAMING';
   const isFailed = message.status === 'FAILED';
   const isCancelled = message.status === 'CANCELLED';
@@ -229,7 +230,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-testid="chat-message"
       data-role={message.role.toLowerCase()}
       data-status={message.status.toLowerCase()}
-      aria-label={isUser ? 'Your message' : `${persona.name}'s reply`}
+      aria-label={isUser ? t('chat.message.yours') : t('chat.message.reply', { name: persona.name })}
       aria-busy={isStreaming || undefined}
       className="group"
     >
@@ -283,7 +284,7 @@ export const MessageBubble = memo(function MessageBubble({
             ) : null}
             {isFailed && (
               <Text fontSize="sm" color="red.300" mt={message.content ? '2' : undefined} data-testid="reply-failed">
-                This reply failed and your token was refunded.
+                {t('chat.message.failed')}
               </Text>
             )}
           </Box>
@@ -302,7 +303,7 @@ export const MessageBubble = memo(function MessageBubble({
           </Text>
           {isCancelled && (
             <Text as="span" fontStyle="italic" data-testid="reply-stopped">
-              Stopped
+              {t('chat.message.stopped')}
             </Text>
           )}
           {!isUser && message.edited && (
@@ -323,7 +324,7 @@ export const MessageBubble = memo(function MessageBubble({
           {isFailed && isLast && (
             <Button size="2xs" variant="outline" colorPalette="red" disabled={!canAct} onClick={() => actions.onRegenerate(message)}>
               <RegenerateIcon />
-              Retry
+              {t('chat.message.retry')}
             </Button>
           )}
         </HStack>

@@ -1,5 +1,6 @@
 import { Box, Button, Center, Heading, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../components/icons/icons';
 import { MessageBubble, type AssistantPersona, type MessageActions } from './message-bubble';
 import type { ChatMessage } from '../hooks/use-live-conversation';
@@ -33,6 +34,7 @@ export function MessageList({
   /** Changes when the member sends: jump to the bottom whatever the position. */
   followSignal: number;
 }) {
+  const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
   const olderAnchor = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
@@ -92,8 +94,8 @@ export function MessageList({
     >
       {hasOlder && (
         <Center mb="4">
-          <Button size="xs" variant="ghost" loading={loadingOlder} loadingText="Loading earlier messages" onClick={requestOlder}>
-            Load earlier messages
+          <Button size="xs" variant="ghost" loading={loadingOlder} loadingText={t('chat.list.loadingOlder')} onClick={requestOlder}>
+            {t('chat.list.loadOlder')}
           </Button>
         </Center>
       )}
@@ -102,13 +104,13 @@ export function MessageList({
           <Stack align="center" textAlign="center" gap="2" color="fg.muted">
             <ChatIcon boxSize="10" color="purple.300" />
             <Heading as="h2" size="md" color="fg">
-              Start the conversation
+              {t('chat.list.emptyTitle')}
             </Heading>
-            <Text>Say hello below. Replies appear here as they are written.</Text>
+            <Text>{t('chat.list.emptyText')}</Text>
           </Stack>
         </Center>
       ) : (
-        <Stack role="log" aria-label="Messages" aria-live="off" gap="3" maxW="3xl" mx="auto">
+        <Stack role="log" aria-label={t('chat.list.label')} aria-live="off" gap="3" maxW="3xl" mx="auto">
           {messages.map((message) => (
             <MessageBubble
               key={message.id}
@@ -126,10 +128,11 @@ export function MessageList({
 }
 
 export function MessageListLoading() {
+  const { t } = useTranslation();
   return (
     <Center flex="1" role="status" aria-live="polite">
       <Spinner color="purple.300" size="lg" />
-      <VisuallyHidden>Loading messages…</VisuallyHidden>
+      <VisuallyHidden>{t('chat.list.loading')}</VisuallyHidden>
     </Center>
   );
 }

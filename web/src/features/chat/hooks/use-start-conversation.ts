@@ -1,10 +1,9 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeChatError } from '../chat-errors';
-import { DEFAULT_CONVERSATION_TITLE } from '../chat-conversations';
+import { chatErrorHandler } from '../chat-errors';
+import { defaultConversationTitle } from '../chat-conversations';
 import { TOASTS } from '../../../lib/error-toasts';
-import { showToast } from '../../../lib/toaster';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
 import { ConversationsDocument, CreateConversationDocument } from '../operations';
 
 export interface StartConversationOptions {
@@ -14,8 +13,8 @@ export interface StartConversationOptions {
 
 /** Creates a conversation (with a character, it opens with its greeting), lists it, and opens it. */
 export function useStartConversation() {
-  const client = useApolloClient();
   const navigate = useNavigate();
+  const { run } = useMutationToast();
   /** The character (or '' for a plain conversation) being started. */
   const [startingFor, setStartingFor] = useState<string | null>(null);
 
@@ -23,11 +22,11 @@ export function useStartConversation() {
     async ({ characterId, title }: StartConversationOptions = {}) => {
       setStartingFor(characterId ?? '');
       try {
-        const result = await client.mutate({
+        const data = await run({
           mutation: CreateConversationDocument,
-          variables: { title: title?.trim() || DEFAULT_CONVERSATION_TITLE, characterId: characterId ?? null },
-          update(cache, { data }) {
-            const created = data?.createConversation;
+          variables: { title: title?.trim() || defaultConversationTitle(), characterId: characterId ?? null },
+          update(cache, { data: result }) {
+            const created = result?.createConversation;
             if (!created) return;
             cache.updateQuery({ query: ConversationsDocument }, (existing) =>
               existing
@@ -40,20 +39,18 @@ export function useStartConversation() {
                 : existing,
             );
           },
+          failure: TOASTS.createConversationFailed,
+          handleError: chatErrorHandler(TOASTS.createConversationFailed),
         });
-        const id = result.data?.createConversation.id;
-        if (!id) throw new Error('createConversation returned no conversation');
+        const id = data?.createConversation.id;
+        if (!id) return null;
         await navigate(`/chat/${id}`);
         return id;
-      } catch (error) {
-        const { toast } = describeChatError(error, TOASTS.createConversationFailed);
-        if (toast) showToast(toast);
-        return null;
       } finally {
         setStartingFor(null);
       }
     },
-    [client, navigate],
+    [navigate, run],
   );
 
   return { start, startingFor };

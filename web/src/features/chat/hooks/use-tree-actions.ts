@@ -14,13 +14,6 @@ import {
 import type { MessageActions } from '../components/message-bubble';
 import type { ChatMessage } from './use-live-conversation';
 
-const REGENERATE_FAILED: ToastInput = {
-  title: 'Error',
-  description: 'Failed to write another reply. Please try again.',
-  variant: 'destructive',
-};
-const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to show that version. Please try again.', variant: 'destructive' };
-
 /**
  * The actions on the messages of a conversation tree: versions (regenerate, continue, edit, switch), deletion and
  * branches. Messages a mutation writes or chooses are shown at once; anything that changes the branch below them is
@@ -51,7 +44,7 @@ export function useTreeActions({
   const [branchPoint, setBranchPoint] = useState<string | null>(null);
 
   const failed = useCallback(
-    (key: 'edit' | 'delete' | 'branch' | 'continue'): ToastInput => ({
+    (key: 'edit' | 'delete' | 'branch' | 'continue' | 'regenerate' | 'swipe'): ToastInput => ({
       title: t('chat.tree.failed.title'),
       description: t(`chat.tree.failed.${key}`),
       variant: 'destructive',
@@ -82,8 +75,8 @@ export function useTreeActions({
         const { data } = await client.mutate({ mutation: RegenerateReplyDocument, variables: { conversationId, messageId: message.id } });
         if (data) placeReturned([data.regenerateReply]);
         onReplyStarted();
-      }, REGENERATE_FAILED),
-    [act, client, conversationId, onReplyStarted, placeReturned],
+      }, failed('regenerate')),
+    [act, client, conversationId, failed, onReplyStarted, placeReturned],
   );
 
   const continueReply = useCallback(
@@ -113,8 +106,8 @@ export function useTreeActions({
         const { data } = await client.mutate({ mutation: SelectSwipeDocument, variables: { messageId: message.id, index } });
         if (data) placeReturned([data.selectSwipe]);
         refreshBranch();
-      }, SWIPE_FAILED),
-    [act, client, placeReturned, refreshBranch],
+      }, failed('swipe')),
+    [act, client, failed, placeReturned, refreshBranch],
   );
 
   const branchFrom = useCallback(

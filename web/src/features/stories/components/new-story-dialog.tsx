@@ -15,15 +15,16 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MyCharactersDocument, PublicCharactersDocument } from '../../characters/operations';
 import { FULL_ON_PHONES_CONTENT } from '../../../components/responsive-dialog';
 import type { StoryGenre, StoryTone } from '../../../gql/graphql';
-import { describeChatError } from '../../chat/chat-errors';
-import { showToast } from '../../../lib/toaster';
+import { chatErrorHandler } from '../../chat/chat-errors';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import type { ToastInput } from '../../../lib/toaster';
 import { MyQuotasDocument } from '../../dashboard/quotas';
 import { StartStoryDocument, StoriesDocument } from '../operations';
 import { STORY_GENRES, STORY_INPUT_LIMITS, STORY_STARTERS, STORY_TONES, storyLanguageFor, type StoryStarterId } from '../story-model';
@@ -158,7 +159,7 @@ function ChoiceSelect<T extends string>({
 /** The form itself, mounted while the dialog is open so each opening starts blank. */
 function NewStoryForm({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const client = useApolloClient();
+  const { run, pending: starting } = useMutationToast();
   const navigate = useNavigate();
   const [premise, setPremise] = useState('');
   const [starter, setStarter] = useState<StoryStarterId | null>(null);
@@ -167,7 +168,6 @@ function NewStoryForm({ onClose }: { onClose: () => void }) {
   const [tone, setTone] = useState<StoryTone | ''>('');
   const [characterIds, setCharacterIds] = useState<string[]>([]);
   const [premiseError, setPremiseError] = useState(false);
-  const [starting, setStarting] = useState(false);
 
   const pickStarter = (id: StoryStarterId) => {
     const chosen = STORY_STARTERS.find((item) => item.id === id)!;
@@ -185,31 +185,26 @@ function NewStoryForm({ onClose }: { onClose: () => void }) {
       setPremiseError(true);
       return;
     }
-    setStarting(true);
-    try {
-      const { data } = await client.mutate({
-        mutation: StartStoryDocument,
-        variables: {
-          input: {
-            premise: premise.trim(),
-            title: title.trim() || null,
-            genre: genre || null,
-            tone: tone || null,
-            language: storyLanguageFor(i18n.resolvedLanguage ?? i18n.language),
-            characterIds,
-          },
+    const failure: ToastInput = { title: t('stories.new.failed'), variant: 'destructive' };
+    const data = await run({
+      mutation: StartStoryDocument,
+      variables: {
+        input: {
+          premise: premise.trim(),
+          title: title.trim() || null,
+          genre: genre || null,
+          tone: tone || null,
+          language: storyLanguageFor(i18n.resolvedLanguage ?? i18n.language),
+          characterIds,
         },
-        refetchQueries: [StoriesDocument, MyQuotasDocument],
-      });
-      if (!data) throw new Error('startStory returned no data');
-      onClose();
-      void navigate(`/stories/${data.startStory.story.id}`);
-    } catch (error) {
-      const { toast } = describeChatError(error, { title: t('stories.new.failed'), variant: 'destructive' });
-      if (toast) showToast(toast);
-    } finally {
-      setStarting(false);
-    }
+      },
+      refetchQueries: [StoriesDocument, MyQuotasDocument],
+      failure,
+      handleError: chatErrorHandler(failure),
+    });
+    if (!data) return;
+    onClose();
+    void navigate(`/stories/${data.startStory.story.id}`);
   };
 
   return (

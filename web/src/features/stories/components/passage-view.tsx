@@ -5,7 +5,8 @@ import { RegenerateIcon } from '../../../components/icons/chat-icons';
 import { FormattedText } from '../../chat/components/formatted-text';
 import type { StoryPassage } from '../hooks/use-live-story';
 import { passageProse } from '../story-model';
-import { BookmarkIcon, BranchIcon, UndoIcon } from '../../../components/icons/story-icons';
+import { BranchIcon } from '../../../components/icons/chat-icons';
+import { BookmarkIcon, UndoIcon } from '../../../components/icons/story-icons';
 
 export function TypingDots({ label }: { label: string }) {
   return (

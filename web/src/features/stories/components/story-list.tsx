@@ -22,13 +22,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { MoreIcon, PlusIcon } from '../../../components/icons/chat-icons';
 import { useNow } from '../../../hooks/use-now';
-import { describeChatError } from '../../chat/chat-errors';
-import { showToast } from '../../../lib/toaster';
+import { chatErrorHandler } from '../../chat/chat-errors';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { ConfirmDialog, RenameDialog } from '../../../components/dialogs';
+import type { ToastInput } from '../../../lib/toaster';
 import { MyQuotasDocument } from '../../dashboard/quotas';
 import { DeleteStoryDocument, RenameStoryDocument, StoriesDocument } from '../operations';
-import { formatRelativeTime } from '../story-model';
+import { formatRelativeTime, STORY_INPUT_LIMITS } from '../story-model';
 import type { StoryInfo } from '../hooks/use-live-story';
-import { DeleteStoryDialog, RenameStoryDialog } from './story-dialogs';
 import { StoryIcon } from '../../../components/icons/story-icons';
 
 /** The month's story allowance, as `myQuotas` reports it (nothing when the plan has none). */
@@ -156,36 +157,33 @@ export function StoryList({ onNewStory }: { onNewStory: () => void }) {
   });
   const [renaming, setRenaming] = useState<StoryInfo | null>(null);
   const [deleting, setDeleting] = useState<StoryInfo | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending: busy } = useMutationToast();
   const stories = [...(data?.stories.nodes ?? [])].sort((a, b) => Date.parse(b.lastPlayedAt) - Date.parse(a.lastPlayedAt));
 
   const rename = async (story: StoryInfo, title: string) => {
-    setBusy(true);
-    try {
-      await client.mutate({ mutation: RenameStoryDocument, variables: { id: story.id, title } });
-      setRenaming(null);
-    } catch (failure) {
-      const { toast } = describeChatError(failure, { title: t('stories.rename.failed'), variant: 'destructive' });
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure: ToastInput = { title: t('stories.rename.failed'), variant: 'destructive' };
+    const renamed = await run({
+      mutation: RenameStoryDocument,
+      variables: { id: story.id, title },
+      failure,
+      handleError: chatErrorHandler(failure),
+    });
+    if (renamed) setRenaming(null);
   };
 
   const remove = async (story: StoryInfo) => {
-    setBusy(true);
-    try {
-      await client.mutate({ mutation: DeleteStoryDocument, variables: { id: story.id } });
-      client.cache.evict({ id: client.cache.identify({ __typename: 'Story', id: story.id }) });
-      client.cache.gc();
-      setDeleting(null);
-      showToast({ title: t('stories.delete.done') });
-    } catch (failure) {
-      const { toast } = describeChatError(failure, { title: t('stories.delete.failed'), variant: 'destructive' });
-      if (toast) showToast(toast);
-    } finally {
-      setBusy(false);
-    }
+    const failure: ToastInput = { title: t('stories.delete.failed'), variant: 'destructive' };
+    const deleted = await run({
+      mutation: DeleteStoryDocument,
+      variables: { id: story.id },
+      success: { title: t('stories.delete.done') },
+      failure,
+      handleError: chatErrorHandler(failure),
+    });
+    if (!deleted) return;
+    client.cache.evict({ id: client.cache.identify({ __typename: 'Story', id: story.id }) });
+    client.cache.gc();
+    setDeleting(null);
   };
 
   if (!data && loading) {
@@ -220,20 +218,25 @@ export function StoryList({ onNewStory }: { onNewStory: () => void }) {
         ))}
       </SimpleGrid>
       {renaming && (
-        <RenameStoryDialog
+        <RenameDialog
           key={renaming.id}
+          title={t('stories.rename.title')}
+          label={t('stories.rename.label')}
+          maxLength={STORY_INPUT_LIMITS.titleLength}
           open
-          initialTitle={renaming.title}
+          initialValue={renaming.title}
           saving={busy}
           onSave={(title) => void rename(renaming, title)}
           onClose={() => setRenaming(null)}
         />
       )}
       {deleting && (
-        <DeleteStoryDialog
+        <ConfirmDialog
           open
-          title={deleting.title}
-          deleting={busy}
+          title={t('stories.delete.title')}
+          description={t('stories.delete.description', { title: deleting.title })}
+          confirmLabel={t('stories.delete.confirm')}
+          busy={busy}
           onConfirm={() => void remove(deleting)}
           onClose={() => setDeleting(null)}
         />

@@ -25,7 +25,9 @@ import { useCurrentUser } from '../../../auth/auth-context';
 import { DownloadIcon, MoreIcon } from '../../../components/icons/chat-icons';
 import { CoinsIcon } from '../../../components/icons/icons';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { describeChatError } from '../../chat/chat-errors';
+import { chatErrorHandler, describeChatError } from '../../chat/chat-errors';
+import { useMutationToast } from '../../../hooks/use-mutation-toast';
+import { ConfirmDialog, RenameDialog } from '../../../components/dialogs';
 import { getErrorCode } from '../../../lib/graphql-errors';
 import { showToast, type ToastInput } from '../../../lib/toaster';
 import { useLiveStory, type StoryPassage } from '../hooks/use-live-story';
@@ -41,10 +43,11 @@ import {
   StoryMapDocument,
   TakeStoryActionDocument,
 } from '../operations';
-import { childCounts, latestLeaf, markdownFileName, passageProse } from '../story-model';
+import { childCounts, latestLeaf, markdownFileName, passageProse, STORY_INPUT_LIMITS } from '../story-model';
 import { PassageView, type PassageActions } from './passage-view';
-import { DeleteStoryDialog, RenameStoryDialog, SavePointDialog } from './story-dialogs';
-import { ArrowLeftIcon, BranchIcon } from '../../../components/icons/story-icons';
+import { SavePointDialog } from './save-point-dialog';
+import { ArrowLeftIcon } from '../../../components/icons/story-icons';
+import { BranchIcon } from '../../../components/icons/chat-icons';
 import { useStoryKind } from './story-list';
 import { StoryMap, type StoryMapNode } from './story-map';
 import { StoryNextMove } from './story-next-move';
@@ -91,7 +94,7 @@ export function StoryReader({ storyId }: { storyId: string }) {
   const current = passages[passages.length - 1];
   const streaming = passages.some((passage) => passage.status === 'STREAMING');
   const [pending, setPending] = useState(false);
-  const [stopping, setStopping] = useState(false);
+  const { run: runStop, pending: stopping } = useMutationToast();
   const [needsTokens, setNeedsTokens] = useState(false);
   const [savePointFor, setSavePointFor] = useState<StoryPassage | null>(null);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -212,15 +215,14 @@ export function StoryReader({ storyId }: { storyId: string }) {
   );
 
   const stop = useCallback(async () => {
-    setStopping(true);
-    try {
-      await client.mutate({ mutation: StopStoryDocument, variables: { storyId } });
-    } catch (error) {
-      showFailure(error, t('stories.reader.stopFailed'));
-    } finally {
-      setStopping(false);
-    }
-  }, [client, showFailure, storyId, t]);
+    const failure: ToastInput = { title: t('stories.reader.stopFailed'), variant: 'destructive' };
+    await runStop({
+      mutation: StopStoryDocument,
+      variables: { storyId },
+      failure,
+      handleError: chatErrorHandler(failure, () => setNeedsTokens(true)),
+    });
+  }, [runStop, storyId, t]);
 
   const saveSavePoint = useCallback(
     async (passage: StoryPassage, label: string) => {
@@ -522,16 +524,27 @@ export function StoryReader({ storyId }: { storyId: string }) {
         />
       )}
       {dialog === 'rename' && story && (
-        <RenameStoryDialog
+        <RenameDialog
+          title={t('stories.rename.title')}
+          label={t('stories.rename.label')}
+          maxLength={STORY_INPUT_LIMITS.titleLength}
           open
-          initialTitle={story.title}
+          initialValue={story.title}
           saving={pending}
           onSave={(title) => void rename(title)}
           onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'delete' && story && (
-        <DeleteStoryDialog open title={story.title} deleting={pending} onConfirm={() => void remove()} onClose={() => setDialog(null)} />
+        <ConfirmDialog
+          open
+          title={t('stories.delete.title')}
+          description={t('stories.delete.description', { title: story.title })}
+          confirmLabel={t('stories.delete.confirm')}
+          busy={pending}
+          onConfirm={() => void remove()}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Flex>
   );
