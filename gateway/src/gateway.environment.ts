@@ -135,6 +135,10 @@ export const publicWebEnvironment = new Environment('gateway → web', {
     meaning: 'Community server invite linked in the footer and on the landing page.',
   }),
   SUPPORT_EMAIL: text(null, { defaultText: '`support@velvet-ai.app`', meaning: 'Support address (footer, legal pages).' }),
+  LEGAL_JURISDICTION: text(null, {
+    defaultText: "unset (the Terms say “the laws of the operator's place of business”)",
+    meaning: 'Whose laws govern the Terms of Service and whose courts hear disputes, as the Terms name it (e.g. `England and Wales`).',
+  }),
   LAUNCH_DATE: text(null, {
     defaultText: '`2025-10-01T00:00:00Z`',
     meaning: 'ISO-8601 instant the landing countdown counts down to. A value that does not parse as a date stops the gateway at start.',

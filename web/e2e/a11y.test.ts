@@ -174,6 +174,8 @@ describeWithBrowser('accessibility in Chromium (axe-core and keyboard)', () => {
     await page.goto(`${platform.url}${pathname}`);
     await page.locator('h1').first().waitFor();
     if (pathname === '/' && (await page.locator('#about').count()) > 0) await page.locator('#gallery').waitFor();
+    // The pre-rendered landing (index.html) shows until the app's own replaces it: check the app's.
+    await page.waitForFunction(() => !document.getElementById('static-landing'));
   }
 
   async function signUpViaApi(context: BrowserContext, page: Page) {

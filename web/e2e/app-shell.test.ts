@@ -46,7 +46,7 @@ describeWithBrowser('app shell in Chromium', () => {
     const page = await context.newPage();
     const member = newMember();
     await signUp(page, member, 'Mira');
-    await page.getByText('Welcome back, Mira!').waitFor();
+    await page.getByText('Welcome to Velvet AI, Mira!').waitFor();
     await expect(page.getByTestId('token-balance').textContent()).resolves.toBe('15');
 
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -77,7 +77,7 @@ describeWithBrowser('app shell in Chromium', () => {
     const first = await browser.newContext();
     const firstPage = await first.newPage();
     await signUp(firstPage, member, 'Noor');
-    await firstPage.getByText('Welcome back, Noor!').waitFor();
+    await firstPage.getByText('Welcome to Velvet AI, Noor!').waitFor();
 
     const second = await browser.newContext();
     const secondPage = await second.newPage();
@@ -85,7 +85,7 @@ describeWithBrowser('app shell in Chromium', () => {
     await secondPage.getByLabel('Email').fill(member.email);
     await secondPage.getByLabel('Password').fill(member.password);
     await secondPage.getByRole('button', { name: 'Sign in' }).click();
-    await secondPage.getByText('Welcome back, Noor!').waitFor();
+    await secondPage.getByText('Welcome to Velvet AI, Noor!').waitFor();
     await expect(secondPage.getByTestId('token-balance').textContent()).resolves.toBe('15');
     await secondPage.waitForTimeout(500);
 
@@ -107,6 +107,64 @@ describeWithBrowser('app shell in Chromium', () => {
     await page.goto(`${platform.url}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await context.close();
+  });
+
+  it('leads a visitor who opens a member page to sign in and back to that page', async () => {
+    const member = newMember();
+    const setup = await browser.newContext();
+    const setupPage = await setup.newPage();
+    await signUp(setupPage, member, 'Noor');
+    await setupPage.getByRole('button', { name: 'Account menu' }).waitFor();
+    await setup.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/gallery?tab=mine`);
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(`${platform.url}/signin?next=${encodeURIComponent('/gallery?tab=mine')}`);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${platform.url}/gallery?tab=mine`);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('never sends a member off the site after signing in, whatever the link says', async () => {
+    const member = newMember();
+    const context = await browser.newContext();
+    const signUpPage = await context.newPage();
+    await signUp(signUpPage, member, 'Ines');
+    await signUpPage.getByRole('button', { name: 'Account menu' }).waitFor();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/signin?next=${encodeURIComponent('//evil.example/gallery')}`);
+    await page.waitForURL(`${platform.url}/`);
+    await context.close();
+
+    const visitor = await browser.newContext();
+    const signIn = await visitor.newPage();
+    await signIn.goto(`${platform.url}/signin?next=${encodeURIComponent('https://evil.example/')}`);
+    await signIn.getByLabel('Email').fill(member.email);
+    await signIn.getByLabel('Password').fill(member.password);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.waitForURL(`${platform.url}/`);
+    await signIn.getByTestId('token-balance').waitFor();
+    await visitor.close();
+  });
+
+  it("names the operator's place of business in the Terms when no jurisdiction is configured", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/tos`);
+    const governingLaw = page.locator('section:has(#section-11)');
+    await governingLaw.getByText("the laws of the operator's place of business", { exact: false }).waitFor();
+    expect(await governingLaw.textContent()).not.toContain('[');
     await context.close();
   });
 });

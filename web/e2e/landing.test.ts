@@ -380,3 +380,104 @@ describeWithBrowser('landing page in Chromium', () => {
     }
   });
 });
+
+describeWithBrowser('the pre-rendered landing (default settings) in Chromium', () => {
+  let platform: EmbeddedPlatform;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(__dirname, '..', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build:web');
+    platform = await startEmbedded({
+      infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
+      gateway: { port: 0 },
+      env: { SIGNUPS_PER_IP_PER_HOUR: '1000' },
+    });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function openContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const context = await browser.newContext({ locale: 'en-US', ...options });
+    contexts.push(context);
+    return context;
+  }
+
+  /** A page on which the app's own code never runs: what the visitor sees before it has arrived. */
+  async function openWithoutApp(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    await page.route(/\/assets\/(?!language-gate-)[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${platform.url}/`);
+    return page;
+  }
+
+  it('paints every section from the HTML alone, before any of the app’s JavaScript has run', async () => {
+    const page = await openWithoutApp(await openContext());
+    await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+    const sections = await page.evaluate(() => Array.from(document.querySelectorAll('main > section'), (section) => section.id));
+    expect(sections).toEqual(SECTION_IDS);
+    await expect(page.getByRole('link', { name: 'Get started', exact: true }).getAttribute('href')).resolves.toBe('/signup');
+    await expect(page.getByTestId('adult-notice').isVisible()).resolves.toBe(true);
+  });
+
+  it('is replaced by the app’s landing without moving anything', async () => {
+    const context = await openContext();
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+      ).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/`);
+    await page.waitForFunction(() => !document.getElementById('static-landing'));
+    await page.locator('#root #gallery').waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0)),
+    ).toBeLessThan(0.01);
+    // The app's landing works: its language menu opens.
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).waitFor();
+  });
+
+  it('shows no English to a visitor whose saved or browser language is another one', async () => {
+    const saved = await openContext();
+    await saved.addInitScript(() => localStorage.setItem('language', 'de'));
+    const french = await openContext({ locale: 'fr-FR' });
+    for (const context of [saved, french]) {
+      const page = await openWithoutApp(context);
+      await expect(page.locator('#static-landing').isVisible()).resolves.toBe(false);
+      await expect(page.getByText('Get started', { exact: true }).first().isVisible()).resolves.toBe(false);
+    }
+  });
+
+  it('is not sent to a member, whose "/" is the dashboard', async () => {
+    const context = await openContext();
+    const password = 'a very good password';
+    const registered = await context.request.post(`${platform.url}/api/auth/register`, {
+      data: {
+        email: `landing-${randomUUID().slice(0, 8)}@example.com`,
+        password,
+        confirmPassword: password,
+        firstName: 'Mira',
+        dateOfBirth: '1990-05-17',
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const html = await (await context.request.get(`${platform.url}/`)).text();
+    expect(html).not.toContain('id="static-landing"');
+    expect(html).not.toContain('hero-heading');
+  });
+});

@@ -9,6 +9,7 @@ jest.setTimeout(90_000);
 
 const RELAUNCH_URL = 'https://new.example.test/';
 const SUPPORT_EMAIL = 'help@example.test';
+const LEGAL_JURISDICTION = 'England and Wales';
 const describeWithBrowser = hasChromium() ? describe : describe.skip;
 
 const TOS_SECTIONS = [
@@ -49,7 +50,7 @@ describeWithBrowser('terms, privacy and relaunch pages in Chromium', () => {
     platform = await startEmbedded({
       infra: { dataDir: `memory://${randomUUID()}`, databaseUrl: null, natsUrl: null },
       gateway: { port: 0, operatorToken: 'operator-token-for-e2e-0123456789' },
-      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', RELAUNCH_URL, SUPPORT_EMAIL },
+      env: { SIGNUPS_PER_IP_PER_HOUR: '1000', RELAUNCH_URL, SUPPORT_EMAIL, LEGAL_JURISDICTION },
     });
     browser = await launchChromium();
   });
@@ -81,7 +82,7 @@ describeWithBrowser('terms, privacy and relaunch pages in Chromium', () => {
     await page.getByLabel('Date of birth').fill('1990-05-17');
     await page.getByLabel('I am 18 or older and I accept the Terms of Service').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText(`Welcome back, ${firstName}!`).waitFor();
+    await page.getByText(`Welcome to Velvet AI, ${firstName}!`).waitFor();
   }
 
   describe('as a visitor', () => {
@@ -110,7 +111,8 @@ describeWithBrowser('terms, privacy and relaunch pages in Chromium', () => {
       // Key terms from the spec.
       const body = (await page.locator('main').textContent()) ?? '';
       expect(body).toContain('1 token = 1 AI generation');
-      expect(body).toContain('[Jurisdiction to be specified by the operator]');
+      expect(body).toContain(`governed by the laws of ${LEGAL_JURISDICTION}`);
+      expect(body).toContain(`The courts of ${LEGAL_JURISDICTION} have exclusive jurisdiction`);
       expect(body).toMatch(/12 months/);
 
       // The table of contents links to the section anchors.
@@ -170,6 +172,17 @@ describeWithBrowser('terms, privacy and relaunch pages in Chromium', () => {
       await page.waitForURL(`${platform.url}/`);
     });
 
+    it("dates the documents in the reader's language", async () => {
+      const page = await newPage();
+      await page.goto(`${platform.url}/`);
+      await page.evaluate(() => localStorage.setItem('language', 'fr'));
+      await page.goto(`${platform.url}/tos`);
+      await page.waitForFunction(() => document.documentElement.lang === 'fr');
+      expect(await page.locator('main time[datetime="2025-09-01"]').textContent()).toBe('1 septembre 2025');
+      await page.goto(`${platform.url}/privacy`);
+      expect(await page.locator('main time[datetime="2025-07-18"]').textContent()).toBe('18 juillet 2025');
+    });
+
     it('shows the relaunch notice with one button to the new platform in a new tab', async () => {
       const page = await newPage();
       await page.goto(`${platform.url}/relaunch`);
@@ -202,7 +215,7 @@ describeWithBrowser('terms, privacy and relaunch pages in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
       await page.getByText('Last updated: July 18, 2025').waitFor();
       await page.getByRole('link', { name: 'Back to Platform' }).click();
-      await page.getByText('Welcome back, Lena!').waitFor();
+      await page.getByText('Welcome to Velvet AI, Lena!').waitFor();
 
       await page.goto(`${platform.url}/relaunch`);
       await page.getByRole('heading', { level: 1, name: "We're relaunching on a new platform" }).waitFor();

@@ -8,6 +8,8 @@ export interface PublicWebConfig {
   socialMicroblogUrl?: string;
   socialCommunityUrl?: string;
   supportEmail?: string;
+  /** Whose laws govern the Terms of Service (the web app words a neutral default when unset). */
+  legalJurisdiction?: string;
   launchDate?: string;
   analytics?: { provider: 'plausible' | 'ga4'; endpoint: string; siteId: string } | null;
   /** Members whose age is only self-declared see safe content only (the web app says how to verify). */
@@ -31,6 +33,7 @@ export function readPublicWebConfig(env: NodeJS.ProcessEnv): PublicWebConfig {
     socialMicroblogUrl: vars.SOCIAL_MICROBLOG_URL ?? undefined,
     socialCommunityUrl: vars.SOCIAL_COMMUNITY_URL ?? undefined,
     supportEmail: vars.SUPPORT_EMAIL ?? undefined,
+    legalJurisdiction: vars.LEGAL_JURISDICTION ?? undefined,
     launchDate,
     analytics: provider && endpoint && siteId ? { provider, endpoint, siteId } : null,
     ageVerificationRequired: vars.AGE_VERIFICATION_REQUIRED,

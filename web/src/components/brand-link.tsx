@@ -4,7 +4,17 @@ import { getBrandName } from '../lib/app-config';
 
 export function BrandLink() {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" letterSpacing="tight" color="fg" _hover={{ textDecoration: 'none', color: 'purple.300' }}>
+    // The brand never wraps or shrinks: the bar's other items give way instead.
+    <Link
+      asChild
+      fontWeight="bold"
+      fontSize="xl"
+      letterSpacing="tight"
+      color="fg"
+      whiteSpace="nowrap"
+      flexShrink="0"
+      _hover={{ textDecoration: 'none', color: 'purple.300' }}
+    >
       <RouterLink to="/">{getBrandName()}</RouterLink>
     </Link>
   );

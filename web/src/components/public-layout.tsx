@@ -274,10 +274,20 @@ function PublicHeader() {
   const { t } = useTranslation();
   return (
     <Box as="header" borderBottomWidth="1px" borderColor="border.muted">
-      {/* Phones (360 px) get tighter spacing and the language's code only, so no language's words overflow. */}
-      <Flex maxW="7xl" mx="auto" px={{ base: '3', sm: '4', md: '6' }} h="16" align="center" gap={{ base: '2', sm: '4' }}>
+      {/* Phones get tighter spacing and the language's code only; where a language's words still do not fit, the links wrap under the brand. */}
+      <Flex
+        maxW="7xl"
+        mx="auto"
+        px={{ base: '3', sm: '4', md: '6' }}
+        py="2"
+        minH="16"
+        align="center"
+        wrap="wrap"
+        columnGap={{ base: '2', sm: '4' }}
+        rowGap="1"
+      >
         <BrandLink />
-        <HStack as="nav" aria-label={t('nav.account')} gap={{ base: '0.5', sm: '2' }} ms="auto">
+        <HStack as="nav" aria-label={t('nav.account')} gap={{ base: '0.5', sm: '2' }} ms="auto" wrap="wrap" justify="flex-end">
           <LanguagePicker showName="fromSm" px={{ base: '1', sm: '2' }} gap="1" />
           <Button asChild variant="ghost" size="sm" px={{ base: '2', sm: '3.5' }}>
             <RouterLink to="/signin">{t('nav.logIn')}</RouterLink>

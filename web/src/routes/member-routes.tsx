@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/auth-context';
 import { MemberSession } from '../auth/member-session';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
@@ -7,6 +7,7 @@ import { MemberLayout } from '../components/member-layout';
 import { canModerate } from '../features/moderation/moderation';
 import { canOperate } from '../features/operator/operator';
 import { NotFoundPage } from '../features/not-found/page';
+import { safeReturnPath } from '../features/auth/return-path';
 import { isSelfAiPath } from './self-ai-path';
 
 // Loaded only once signed in (routes/app-routes.tsx), with the GraphQL client; every screen is its own chunk.
@@ -30,6 +31,12 @@ const OperatorPage = lazy(() => import('../features/operator/page'));
 function SelfAiOrNotFound() {
   const { pathname } = useLocation();
   return isSelfAiPath(pathname) ? <SelfAiPage /> : <NotFoundPage />;
+}
+
+/** Already signed in: the sign-in screen leads where it was asked to return to (`?next=`), or home. */
+function SignedInRedirect() {
+  const [searchParams] = useSearchParams();
+  return <Navigate to={safeReturnPath(searchParams.get('next'), window.location.origin) ?? '/'} replace />;
 }
 
 /** Moderators and admins get the moderation screen; to anyone else it does not exist (the server checks too). */
@@ -69,7 +76,7 @@ export default function MemberRoutes() {
             <Route path="moderation/audit" element={<ModeratorsOnly />} />
             <Route path="operator" element={<AdminsOnly />} />
             {/* Already signed in: the sign-in screens lead home. */}
-            <Route path="signin" element={<Navigate to="/" replace />} />
+            <Route path="signin" element={<SignedInRedirect />} />
             <Route path="signup" element={<Navigate to="/" replace />} />
             <Route path="*" element={<SelfAiOrNotFound />} />
           </Route>

@@ -1,12 +1,13 @@
 import { Button, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { describeSignInError } from '../../auth/auth-errors';
 import { AuthCard } from './components/auth-card';
 import { FormField } from '../../components/form-field';
 import { validateSignIn, type FieldErrors, type SignInField } from './registration-validation';
+import { safeReturnPath } from './return-path';
 
 /** A router link styled for running text; Trans fills in its translated children. */
 function TextLink({ to, children }: { to: string; children?: ReactNode }) {
@@ -20,6 +21,7 @@ function TextLink({ to, children }: { to: string; children?: ReactNode }) {
 export default function SignInPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<SignInField>>({});
@@ -45,7 +47,8 @@ export default function SignInPage() {
     setFormError(null);
     try {
       await signIn({ email: values.email.trim(), password: values.password });
-      await navigate('/', { replace: true });
+      // Back where the visitor was sent from (a member page they opened signed out), or home.
+      await navigate(safeReturnPath(searchParams.get('next'), window.location.origin) ?? '/', { replace: true });
     } catch (error) {
       const described = describeSignInError(error);
       setFormError(described.formError);

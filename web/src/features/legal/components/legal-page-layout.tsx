@@ -1,11 +1,10 @@
 import { Box, Breadcrumb, Button, Container, Flex, Grid, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/icons/legal-icons';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { getBrandName } from '../../../lib/app-config';
-
-// Legal text is English-only in this release: these pages are deliberately not translated.
 
 export interface LegalSection {
   /** Anchor id of the section heading (the table of contents links to it). */
@@ -18,12 +17,8 @@ export interface LegalSection {
 export interface LegalPageLayoutProps {
   /** The document's name: the h1, the breadcrumb and the browser tab title. */
   title: string;
-  /** "Effective date" or "Last updated". */
-  dateLabel: string;
-  /** The date as shown, e.g. "September 1, 2025". */
-  date: string;
-  /** The same date as YYYY-MM-DD for the <time> element. */
-  dateTime: string;
+  /** "Effective date: …" or "Last updated: …", with the date in a <time> element. */
+  dateLine: ReactNode;
   /** Lead paragraph(s) under the title. */
   intro?: ReactNode;
   /** A highlighted notice (LegalNotice) shown before the sections. */
@@ -34,23 +29,24 @@ export interface LegalPageLayoutProps {
 }
 
 const FOOTER_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/tos', label: 'Terms of Service' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/takedown', label: 'Request content removal' },
+  { to: '/', label: 'legal.layout.links.home' },
+  { to: '/tos', label: 'legal.layout.links.tos' },
+  { to: '/privacy', label: 'legal.layout.links.privacy' },
+  { to: '/takedown', label: 'legal.layout.links.takedown' },
 ] as const;
 
 /** Room above a heading reached through an anchor, so the sticky member navigation bar does not cover it. */
 const ANCHOR_OFFSET = '24';
 
 function LegalHeader({ title }: { title: string }) {
+  const { t } = useTranslation();
   return (
     <Flex as="header" align="center" justify="space-between" gap="4" wrap="wrap">
-      <Breadcrumb.Root aria-label="Breadcrumb" size="sm">
+      <Breadcrumb.Root aria-label={t('legal.layout.breadcrumb')} size="sm" minW="0">
         <Breadcrumb.List>
           <Breadcrumb.Item>
             <Breadcrumb.Link asChild color="fg.muted" _hover={{ color: 'fg' }}>
-              <RouterLink to="/">Home</RouterLink>
+              <RouterLink to="/">{t('legal.layout.home')}</RouterLink>
             </Breadcrumb.Link>
           </Breadcrumb.Item>
           <Breadcrumb.Separator />
@@ -64,7 +60,7 @@ function LegalHeader({ title }: { title: string }) {
       <Button asChild variant="outline" size="sm">
         <RouterLink to="/">
           <ArrowLeftIcon />
-          Back to Home
+          {t('legal.layout.backToHome')}
         </RouterLink>
       </Button>
     </Flex>
@@ -72,6 +68,7 @@ function LegalHeader({ title }: { title: string }) {
 }
 
 function TableOfContents({ sections }: { sections: LegalSection[] }) {
+  const { t } = useTranslation();
   return (
     <Box
       as="nav"
@@ -96,7 +93,7 @@ function TableOfContents({ sections }: { sections: LegalSection[] }) {
         color="fg.muted"
         mb="3"
       >
-        On this page
+        {t('legal.layout.onThisPage')}
       </Text>
       <List.Root as="ol" listStyleType="none" gap="1" fontSize="sm">
         {sections.map((section) => (
@@ -120,13 +117,14 @@ function TableOfContents({ sections }: { sections: LegalSection[] }) {
 
 function LegalFooter() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <Box as="footer" pt="6" borderTopWidth="1px" borderColor="border.muted">
       <Flex direction={{ base: 'column', sm: 'row' }} gap="4" justify="space-between" align={{ base: 'flex-start', sm: 'center' }}>
         <Text fontSize="sm" color="fg.muted">
-          © 2025 {getBrandName()}. For adults 18+ only.
+          {t('legal.layout.copyright', { brand: getBrandName() })}
         </Text>
-        <HStack as="nav" aria-label="Legal documents" gap={{ base: '4', md: '6' }} wrap="wrap" fontSize="sm">
+        <HStack as="nav" aria-label={t('legal.layout.footerNav')} gap={{ base: '4', md: '6' }} wrap="wrap" fontSize="sm">
           {FOOTER_LINKS.map((link) => (
             <Link
               key={link.to}
@@ -136,7 +134,7 @@ function LegalFooter() {
               fontWeight={pathname === link.to ? 'semibold' : undefined}
             >
               <RouterLink to={link.to} aria-current={pathname === link.to ? 'page' : undefined}>
-                {link.label}
+                {t(link.label)}
               </RouterLink>
             </Link>
           ))}
@@ -159,7 +157,7 @@ function useScrollToHash() {
  * the document date, an optional notice, a table of contents beside numbered h2 sections, and a footer.
  * It sits inside PublicLayout (visitors) or MemberLayout (members), which provide the <main> landmark.
  */
-export function LegalPageLayout({ title, dateLabel, date, dateTime, intro, notice, sections, actions }: LegalPageLayoutProps) {
+export function LegalPageLayout({ title, dateLine, intro, notice, sections, actions }: LegalPageLayoutProps) {
   useDocumentTitle(title);
   useScrollToHash();
   return (
@@ -172,7 +170,7 @@ export function LegalPageLayout({ title, dateLabel, date, dateTime, intro, notic
             {title}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {dateLabel}: <time dateTime={dateTime}>{date}</time>
+            {dateLine}
           </Text>
           {intro && (
             <Stack gap="4" fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" lineHeight="tall">

@@ -10,18 +10,6 @@ export function LegalParagraph({ children }: { children: ReactNode }) {
   return <Text lineHeight="tall">{children}</Text>;
 }
 
-/** A labelled paragraph ("Free tier." …) for definitions inside a section. */
-export function LegalTerm({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Text lineHeight="tall">
-      <Text as="strong" fontWeight="semibold" color="fg">
-        {term}
-      </Text>{' '}
-      {children}
-    </Text>
-  );
-}
-
 export function LegalList({ items }: { items: ReactNode[] }) {
   return (
     <List.Root as="ul" gap="2" ps="5" lineHeight="tall" listStyleType="disc" _marker={{ color: 'purple.300' }}>
@@ -41,7 +29,7 @@ export function LegalSubheading({ children }: { children: ReactNode }) {
 }
 
 /** In-app link inside running text (underlined so it is not identified by colour alone). */
-export function LegalRouteLink({ to, children }: { to: string; children: ReactNode }) {
+export function LegalRouteLink({ to, children }: { to: string; children?: ReactNode }) {
   return (
     <Link asChild variant="underline" colorPalette="purple" fontWeight="medium">
       <RouterLink to={to}>{children}</RouterLink>

@@ -1,0 +1,23 @@
+/** Screens that must not be returned to after signing in (they would only lead home again). */
+const AUTH_SCREENS = new Set(['/signin', '/signup']);
+
+/**
+ * The in-app path to go to after signing in (`/signin?next=/gallery`), or null when `next` is missing or could lead
+ * off the site: only a path on this origin counts, never `//host`, `/\host` or an absolute URL (open redirects).
+ */
+export function safeReturnPath(next: string | null | undefined, origin: string): string | null {
+  if (!next?.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || AUTH_SCREENS.has(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The sign-in screen, set to come back to `returnPath` afterwards. */
+export function signInPathReturningTo(returnPath: string): string {
+  return `/signin?next=${encodeURIComponent(returnPath)}`;
+}
