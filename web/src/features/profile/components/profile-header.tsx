@@ -25,7 +25,7 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
               {identity.name}
             </Heading>
             {identity.email && (
-              <Text color="fg.muted" data-testid="profile-email">
+              <Text color="fg.muted" data-testid="profile-email" wordBreak="break-word">
                 {identity.email}
               </Text>
             )}
@@ -34,7 +34,7 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
                 {t('profile.joined', { date: joined })}
               </Text>
             )}
-            <HStack gap="2" mt="2">
+            <HStack gap="2" mt="2" flexWrap="wrap">
               <Badge colorPalette="purple" variant="solid">
                 {t('profile.badges.proCreator')}
               </Badge>
@@ -43,7 +43,7 @@ export function ProfileHeader({ user, onEdit }: { user: CurrentUser; onEdit: () 
               </Badge>
             </HStack>
           </Stack>
-          <HStack gap="3">
+          <HStack gap="3" flexWrap="wrap">
             <Button colorPalette="purple" onClick={onEdit}>
               {t('profile.editProfile')}
             </Button>

@@ -46,6 +46,11 @@ export function StoryAllowance() {
       size="lg"
       title={usedUp ? t('stories.allowanceUsedUp') : undefined}
       data-testid="story-allowance"
+      // Long in some languages ("… kostenlose Geschichten in diesem Monat"): wraps on a narrow phone instead of overflowing.
+      whiteSpace="normal"
+      h="auto"
+      minH="8"
+      maxW="full"
     >
       {t('stories.allowance', { used: quota.used, limit: quota.limit })}
     </Badge>
