@@ -1,4 +1,4 @@
-import { safeReturnPath, signInPathReturningTo } from './return-path';
+import { authScreenKeepingNext, safeReturnPath, signInPathReturningTo } from './return-path';
 
 const ORIGIN = 'https://velvet.example';
 
@@ -26,5 +26,19 @@ describe('the path a member returns to after signing in', () => {
     ['the sign-in screen itself', '/signin?next=/gallery'],
   ])('is refused when %s', (_case, next) => {
     expect(safeReturnPath(next, ORIGIN)).toBeNull();
+  });
+});
+
+describe('moving between sign-in and sign-up', () => {
+  const origin = 'https://velvet.example';
+
+  it('keeps the page to return to', () => {
+    expect(authScreenKeepingNext('/signup', '/gallery?tab=mine', origin)).toBe('/signup?next=%2Fgallery%3Ftab%3Dmine');
+    expect(authScreenKeepingNext('/signin', '/chat/abc', origin)).toBe('/signin?next=%2Fchat%2Fabc');
+  });
+
+  it('drops a return path that could lead off the site, or none at all', () => {
+    expect(authScreenKeepingNext('/signup', '//evil.example/x', origin)).toBe('/signup');
+    expect(authScreenKeepingNext('/signin', null, origin)).toBe('/signin');
   });
 });

@@ -21,3 +21,9 @@ export function safeReturnPath(next: string | null | undefined, origin: string):
 export function signInPathReturningTo(returnPath: string): string {
   return `/signin?next=${encodeURIComponent(returnPath)}`;
 }
+
+/** The other auth screen (`/signin` ↔ `/signup`), keeping a valid `next` so either way leads back to the same page. */
+export function authScreenKeepingNext(screen: '/signin' | '/signup', next: string | null, origin: string): string {
+  const returnPath = safeReturnPath(next, origin);
+  return returnPath ? `${screen}?next=${encodeURIComponent(returnPath)}` : screen;
+}

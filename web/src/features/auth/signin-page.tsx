@@ -7,7 +7,7 @@ import { describeSignInError } from '../../auth/auth-errors';
 import { AuthCard } from './components/auth-card';
 import { FormField } from '../../components/form-field';
 import { validateSignIn, type FieldErrors, type SignInField } from './registration-validation';
-import { safeReturnPath } from './return-path';
+import { authScreenKeepingNext, safeReturnPath } from './return-path';
 
 /** A router link styled for running text; Trans fills in its translated children. */
 function TextLink({ to, children }: { to: string; children?: ReactNode }) {
@@ -64,7 +64,12 @@ export default function SignInPage() {
       title={t('auth.signIn.title')}
       subtitle={t('auth.signIn.subtitle')}
       error={formError}
-      footer={<Trans i18nKey="auth.signIn.footer" components={{ anchor: <TextLink to="/signup" /> }} />}
+      footer={
+        <Trans
+          i18nKey="auth.signIn.footer"
+          components={{ anchor: <TextLink to={authScreenKeepingNext('/signup', searchParams.get('next'), window.location.origin)} /> }}
+        />
+      }
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">

@@ -1,10 +1,11 @@
 import { Box, Button, chakra, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { describeRegisterError } from '../../auth/auth-errors';
 import { AuthCard } from './components/auth-card';
+import { authScreenKeepingNext, safeReturnPath } from './return-path';
 import { FormField } from '../../components/form-field';
 import {
   MIN_PASSWORD_LENGTH,
@@ -46,6 +47,7 @@ function TextLink({ to, children }: { to: string; children?: ReactNode }) {
 export default function SignUpPage() {
   const { register } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
   const [values, setValues] = useState<RegistrationForm>(EMPTY_FORM);
   const [clientErrors, setClientErrors] = useState<FieldErrors<RegistrationField>>({});
@@ -85,7 +87,8 @@ export default function SignUpPage() {
         dateOfBirth: values.dateOfBirth,
         acceptTerms: values.acceptTerms,
       });
-      await navigate('/', { replace: true });
+      // Back to the member page the visitor opened signed out (sent here from the 404's "Log in"), or home.
+      await navigate(safeReturnPath(searchParams.get('next'), window.location.origin) ?? '/', { replace: true });
     } catch (error) {
       const described = describeRegisterError(error);
       setFormError(described.formError);
@@ -103,7 +106,12 @@ export default function SignUpPage() {
       title={t('auth.signUp.title')}
       subtitle={t('auth.signUp.subtitle')}
       error={formError}
-      footer={<Trans i18nKey="auth.signUp.footer" components={{ anchor: <TextLink to="/signin" /> }} />}
+      footer={
+        <Trans
+          i18nKey="auth.signUp.footer"
+          components={{ anchor: <TextLink to={authScreenKeepingNext('/signin', searchParams.get('next'), window.location.origin)} /> }}
+        />
+      }
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="4">
