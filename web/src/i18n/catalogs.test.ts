@@ -49,10 +49,14 @@ const SAME_IN_LANGUAGE: Readonly<Partial<Record<Translated, Readonly<Record<stri
     'plans.usage.allowanceValue': '"tokens" is the Spanish word too',
     'images.balance.unit_one': '"token" is the Spanish word too',
     'images.balance.unit_other': '"tokens" is the Spanish word too',
+    'chat.header.tokenUnit_one': '"token" is the Spanish word too',
+    'chat.header.tokenUnit_other': '"tokens" is the Spanish word too',
+    'legal.tos.sections.service.blocks.h2': '"Tokens" is the Spanish word too',
   },
   fr: {
     'nav.chat': '"Chat" is the usual French word for a chat feature',
     'landing.countdown.minutes': '"Minutes" is the French word too',
+    'chat.message.version': '"Version" is the French word too',
   },
   de: {
     'nav.chat': '"Chat" is the German word too',
@@ -65,6 +69,9 @@ const SAME_IN_LANGUAGE: Readonly<Partial<Record<Translated, Readonly<Record<stri
     'images.advanced.sampler': '"Sampler" is the usual term in German image generators',
     'images.details.sampler': '"Sampler" is the usual term in German image generators',
     'images.details.likes': '"Likes" is the word the German catalog uses',
+    'chat.layout.chat': '"Chat" is the German word too',
+    'chat.header.online': '"Online" is the German word too',
+    'chat.message.version': '"Version" is the German word too',
   },
   pt: {
     'nav.chat': '"Chat" is the usual Brazilian Portuguese word',
@@ -76,6 +83,11 @@ const SAME_IN_LANGUAGE: Readonly<Partial<Record<Translated, Readonly<Record<stri
     'images.balance.unit_one': '"token" is the Brazilian Portuguese word too',
     'images.balance.unit_other': '"tokens" is the Brazilian Portuguese word too',
     'images.settings.style.NATURAL': '"natural" is the Portuguese word too',
+    'chat.layout.chat': '"Chat" is the usual Brazilian Portuguese word',
+    'chat.header.online': '"Online" is the Brazilian Portuguese word too',
+    'chat.header.tokenUnit_one': '"token" is the Brazilian Portuguese word too',
+    'chat.header.tokenUnit_other': '"tokens" is the Brazilian Portuguese word too',
+    'legal.tos.sections.service.blocks.h2': '"Tokens" is the Brazilian Portuguese word too',
   },
 };
 
