@@ -3,8 +3,7 @@ import en from '../i18n/locales/en.json';
 import { i18n } from '../i18n/i18n';
 import { SERVER_ERROR_CODES, translatedErrorMessage } from './error-messages';
 
-const refusal = (code: string, message: string) =>
-  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code } }] });
+const refusal = (code: string, message: string) => new CombinedGraphQLErrors({ errors: [{ message, extensions: { code } }] });
 
 describe('server error codes in the interface language', () => {
   beforeAll(() => {
