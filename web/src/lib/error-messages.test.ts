@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ERROR_CODES } from '@app/schema';
 import en from '../i18n/locales/en.json';
 import { i18n } from '../i18n/i18n';
 import { SERVER_ERROR_CODES, translatedErrorMessage } from './error-messages';
@@ -8,6 +9,10 @@ const refusal = (code: string, message: string) => new CombinedGraphQLErrors({ e
 describe('server error codes in the interface language', () => {
   beforeAll(() => {
     i18n.addResourceBundle('xx', 'translation', { errors: { codes: { CONFLICT: 'Inzwischen geändert.' } } });
+  });
+
+  it("knows exactly the server's codes (the web app does not bundle the schema package, so it keeps its own copy)", () => {
+    expect([...SERVER_ERROR_CODES].sort()).toEqual([...ERROR_CODES].sort());
   });
 
   it('has a sentence for every code the server sends', () => {

@@ -1,4 +1,12 @@
-import { ADVANCED_SETTINGS, advancedFormFrom, EMPTY_ADVANCED_FORM, hasAdvancedValues, readAdvancedForm } from './advanced-settings';
+import { ADVANCED_IMAGE_SETTINGS, MEDIA_LIMITS } from '@app/schema';
+import {
+  ADVANCED_LIMITS,
+  ADVANCED_SETTINGS,
+  advancedFormFrom,
+  EMPTY_ADVANCED_FORM,
+  hasAdvancedValues,
+  readAdvancedForm,
+} from './advanced-settings';
 
 const ALL = ADVANCED_SETTINGS;
 const SAMPLERS = ['Euler a', 'DPM++ 2M Karras'];
@@ -48,5 +56,13 @@ describe('advanced image settings form', () => {
       sampler: 'Euler a',
     });
     expect(advancedFormFrom(undefined)).toEqual(EMPTY_ADVANCED_FORM);
+  });
+});
+
+describe("the form's copy of the server's rules", () => {
+  it('matches the schema the server validates with', () => {
+    const { negativePromptLength, seedMax, stepsMin, stepsMax, cfgScaleMin, cfgScaleMax } = MEDIA_LIMITS;
+    expect(ADVANCED_LIMITS).toEqual({ negativePromptLength, seedMax, stepsMin, stepsMax, cfgScaleMin, cfgScaleMax });
+    expect(ADVANCED_SETTINGS).toEqual(ADVANCED_IMAGE_SETTINGS);
   });
 });
