@@ -4,6 +4,9 @@ import { DemoRendererProvider } from './demo-renderer.provider';
 
 const settings = { size: '1024x1024', quality: 'standard', style: 'vivid' } as const;
 
+// Each picture is a full 1024x1024 SVG rendered by sharp: seconds on a busy two-core machine.
+jest.setTimeout(30_000);
+
 describe('demo renderer', () => {
   const demo = new DemoRendererProvider(0);
 
@@ -30,11 +33,16 @@ describe('demo renderer', () => {
     expect(await sharp(first.image).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
   });
 
-  it('draws a random seed when none is given and reports it, so the picture can be drawn again', async () => {
+  it('derives the seed from the prompt when none is given, so a prompt keeps its picture, and reports it', async () => {
     const drawn = await demo.generate({ prompt: 'A quiet harbour', settings });
+    const again = await demo.generate({ prompt: 'a quiet HARBOUR', settings });
+    const other = await demo.generate({ prompt: 'A loud market', settings });
     expect(Number.isInteger(drawn.seed)).toBe(true);
     expect(drawn.seed).toBeGreaterThanOrEqual(0);
     expect(drawn.seed).toBeLessThanOrEqual(MEDIA_LIMITS.seedMax);
+    expect(again).toMatchObject({ seed: drawn.seed });
+    expect(again.image.equals(drawn.image)).toBe(true);
+    expect(other.seed).not.toBe(drawn.seed);
     const repeated = await demo.generate({ prompt: 'A quiet harbour', settings: { ...settings, seed: drawn.seed } });
     expect(repeated.image.equals(drawn.image)).toBe(true);
   });

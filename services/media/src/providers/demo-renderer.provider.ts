@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { MEDIA_LIMITS } from '@app/schema';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
@@ -58,6 +58,12 @@ ${shapes.join('\n')}
  * The offline demo renderer used when no image provider is configured: it draws an abstract picture
  * seeded by the prompt and the seed, in steps so progress can be shown. It is not AI and is always labelled a demo.
  */
+/** The seed the demo uses when none is asked for: a digest of the prompt (any case) and style, within the API's range. */
+function promptSeed(prompt: string, style: string): number {
+  const digest = createHash('sha256').update(`${prompt.toLowerCase()}\u0000${style}`).digest();
+  return digest.readUInt32BE(0) % (MEDIA_LIMITS.seedMax + 1);
+}
+
 export class DemoRendererProvider implements ImageProvider {
   readonly kind = 'demo';
   readonly model = DEMO_RENDERER_MODEL;
@@ -72,8 +78,9 @@ export class DemoRendererProvider implements ImageProvider {
   }
 
   async generate({ prompt, settings, signal, onProgress }: ImageRequest): Promise<ImageResult> {
-    // No seed asked for: one is drawn and reported, so the picture can be drawn again.
-    const seed = settings.seed ?? randomInt(MEDIA_LIMITS.seedMax + 1);
+    // No seed asked for: one derived from the prompt and style, so the same prompt still draws the same picture (which
+    // blocking a removed picture by its hash relies on), and reported, so "Use these settings" repeats it.
+    const seed = settings.seed ?? promptSeed(prompt, settings.style);
     const [width, height] = settings.size.split('x').map(Number) as [number, number];
     for (let step = 1; step <= STEPS; step++) {
       if (signal?.aborted) throw new ImageProviderError('CANCELLED', 'The generation was cancelled');
