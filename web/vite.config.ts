@@ -1,16 +1,23 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { pickFirstPaint } from './src/i18n/first-paint-catalog';
+import { APP_CONFIG_DEFAULTS } from './src/lib/app-config';
+import { languageGateScript } from './src/prerender/language-gate';
+import type { renderLanding } from './src/prerender/render-landing';
+import { STATIC_LANDING_ID, STATIC_LANDING_OFF_CLASS } from './src/prerender/static-landing';
+
+type LandingRenderer = { renderLanding: typeof renderLanding };
 
 // The gateway (npm start) listens on 3000; the dev server forwards API and
 // GraphQL (HTTP and graphql-ws) to it so cookies stay same-origin.
 const GATEWAY_URL = env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
 
 /** What the tiny entry (src/main.tsx) imports: it must stay out of the app's chunks. */
-const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\/]screen-loaders\.ts)$/;
+const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\/]screen-loaders\.ts|prerender[\\/]static-landing\.ts)$/;
 
 /** The app proper, which the tiny entry (src/main.tsx) imports once it has started the first requests. */
 const APP_ENTRY = 'app';
@@ -75,6 +82,56 @@ function firstPaintCatalog(): Plugin {
   };
 }
 
+/** The landing is pre-rendered with the documented defaults; the gateway serves it only when its settings show the same page. */
+const STATIC_LANDING_CONFIG = { ...APP_CONFIG_DEFAULTS, apiDocs: true };
+
+/** The app's root stays hidden while the pre-rendered landing shows, and shows instead of it when the gate hid it. */
+const STATIC_LANDING_STYLE = `#${STATIC_LANDING_ID}~#root{display:none}.${STATIC_LANDING_OFF_CLASS} #${STATIC_LANDING_ID}{display:none}.${STATIC_LANDING_OFF_CLASS} #${STATIC_LANDING_ID}~#root{display:block}`;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * Writes the landing page's markup and styles (src/prerender/render-landing.tsx, rendered with react-dom/server)
+ * into index.html, between `<!--static-landing-->` comments: the first paint then needs no JavaScript. The
+ * gateway serves it on "/" to visitors and cuts it out everywhere else (gateway/src/http/web-app.ts).
+ */
+function prerenderLanding(): Plugin {
+  const gateScript = languageGateScript();
+  const gateFile = `assets/language-gate-${createHash('sha256').update(gateScript).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: gateFile, source: gateScript });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, watch: null },
+          // No dependency scan: it would read every HTML entry (the explorer's included).
+          optimizeDeps: { noDiscovery: true, entries: [] },
+          plugins: [firstPaintCatalog(), react()],
+        });
+        try {
+          const { renderLanding } = (await server.ssrLoadModule('/src/prerender/render-landing.tsx')) as LandingRenderer;
+          const markup = renderLanding(STATIC_LANDING_CONFIG);
+          const renderedWith = escapeAttribute(JSON.stringify(STATIC_LANDING_CONFIG));
+          const landing = `<!--static-landing--><div id="${STATIC_LANDING_ID}" data-rendered-with="${renderedWith}">${markup}</div><!--/static-landing-->`;
+          const head = `<script src="/${gateFile}"></script><style>${STATIC_LANDING_STYLE}</style>`;
+          return html.replace('<head>', `<head>${head}`).replace('<div id="root">', `${landing}<div id="root">`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 /** `vite` and `vite preview` answer the explorer's address with its page, as the gateway does. */
 function serveExplorerPage(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
@@ -113,7 +170,7 @@ const explorerConfig: UserConfig = {
 };
 
 const appConfig: UserConfig = {
-  plugins: [firstPaintCatalog(), react(), preloadAppEntry(), serveExplorerPage()],
+  plugins: [firstPaintCatalog(), react(), preloadAppEntry(), prerenderLanding(), serveExplorerPage()],
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, ws: true },

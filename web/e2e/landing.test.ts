@@ -422,7 +422,7 @@ describeWithBrowser('the pre-rendered landing (default settings) in Chromium', (
     await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
     const sections = await page.evaluate(() => Array.from(document.querySelectorAll('main > section'), (section) => section.id));
     expect(sections).toEqual(SECTION_IDS);
-    await expect(page.getByRole('link', { name: 'Get started', exact: true }).getAttribute('href')).resolves.toBe('/signup');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' }).getAttribute('href')).resolves.toBe('/signup');
     await expect(page.getByTestId('adult-notice').isVisible()).resolves.toBe(true);
   });
 

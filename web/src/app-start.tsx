@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import type { CurrentUser } from './auth/auth-context';
 import { startI18n } from './i18n/change-language';
+import { removeStaticLanding, STATIC_LANDING_OFF_CLASS } from './prerender/static-landing';
 import { preloadFirstScreen } from './routes/app-routes';
+import { firstScreen } from './routes/screen-loaders';
 
 /**
  * Renders the app into `container`. The visitor's language (saved choice, else the browser's) is
@@ -12,6 +14,11 @@ import { preloadFirstScreen } from './routes/app-routes';
  */
 export async function startApp(container: HTMLElement, initialUser: Promise<CurrentUser | null>): Promise<void> {
   preloadFirstScreen(window.location.pathname);
+  // The pre-rendered landing (index.html) shows until the app's landing replaces it; nobody else needs it.
+  if (firstScreen(window.location.pathname) !== 'landing' || document.documentElement.classList.contains(STATIC_LANDING_OFF_CLASS)) {
+    removeStaticLanding();
+  }
+  initialUser.then((user) => user && removeStaticLanding()).catch(() => undefined);
   await startI18n();
   createRoot(container).render(
     <StrictMode>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express from 'express';
 import type { PublicWebConfig } from './public-web-config';
 import { webAppRouter } from './web-app';
@@ -69,5 +70,104 @@ describe('webAppRouter', () => {
     const page = await request('/tos');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<script src="/app-config.js"></script>');
+  });
+});
+
+/** index.html as the web build writes it: the landing pre-rendered with the documented defaults (web/vite.config.ts). */
+const RENDERED_WITH = {
+  brandName: 'Velvet AI',
+  mainSiteUrl: '/',
+  socialCommunityUrl: 'https://discord.gg/velvetai',
+  launchDate: '2025-10-01T00:00:00Z',
+  apiDocs: true,
+};
+const LANDING_MARKUP = '<h1 id="hero-heading">Create with AI</h1>';
+const PRERENDERED_INDEX = `<!doctype html><html><head><title>App</title></head><body><!--static-landing--><div id="static-landing" data-rendered-with="${JSON.stringify(RENDERED_WITH).replace(/"/g, '&quot;')}">${LANDING_MARKUP}</div><!--/static-landing--><div id="root"></div></body></html>`;
+
+function serveDist(publicConfig: PublicWebConfig) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), PRERENDERED_INDEX);
+  const app = express().use(webAppRouter(dir, publicConfig));
+  const server = app.listen(0);
+  const get = (pathname: string, headers: http.OutgoingHttpHeaders = {}) =>
+    new Promise<{ status: number; body: string; raw: Buffer; vary: string | undefined; encoding: string | undefined }>(
+      (resolve, reject) => {
+        const port = (server.address() as { port: number }).port;
+        http
+          .get(`http://127.0.0.1:${port}${pathname}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              resolve({
+                status: res.statusCode!,
+                body: raw.toString('utf8'),
+                raw,
+                vary: res.headers.vary,
+                encoding: res.headers['content-encoding'],
+              });
+            });
+          })
+          .on('error', reject);
+      },
+    );
+  return { get, close: () => server.close() };
+}
+
+describe('the pre-rendered landing', () => {
+  it('is what a visitor on "/" gets first, with the public settings ahead of it', async () => {
+    const web = serveDist(PUBLIC_CONFIG);
+    try {
+      const page = await web.get('/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(LANDING_MARKUP);
+      expect(page.body).toContain('<script src="/app-config.js"></script>');
+      expect(page.vary).toMatch(/cookie/i);
+      const compressed = await web.get('/', { 'accept-encoding': 'gzip' });
+      expect(compressed.encoding).toBe('gzip');
+      expect(zlib.gunzipSync(compressed.raw).toString('utf8')).toBe(page.body);
+    } finally {
+      web.close();
+    }
+  });
+
+  it('is left out for a member (session cookie) on "/" and on every other page', async () => {
+    const web = serveDist(PUBLIC_CONFIG);
+    try {
+      for (const page of [await web.get('/', { cookie: 'theme=dark; sid=abc' }), await web.get('/tos'), await web.get('/signin')]) {
+        expect(page.status).toBe(200);
+        expect(page.body).not.toContain(LANDING_MARKUP);
+        expect(page.body).not.toContain('static-landing');
+        expect(page.body).toContain('<div id="root"></div>');
+      }
+    } finally {
+      web.close();
+    }
+  });
+
+  it.each([
+    ['another brand name', { brandName: 'Nightshade' }],
+    ['another community link', { socialCommunityUrl: 'https://chat.example.com/invite' }],
+    ['the API documentation off (no link to it)', { apiDocs: false }],
+    ['a launch still ahead (the countdown runs)', { launchDate: new Date(Date.now() + 86_400_000).toISOString() }],
+  ])('is left out when the settings show another landing: %s', async (_case, settings: Partial<PublicWebConfig>) => {
+    const web = serveDist({ ...PUBLIC_CONFIG, ...settings });
+    try {
+      const page = await web.get('/');
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain(LANDING_MARKUP);
+      expect(page.body).toContain('<div id="root"></div>');
+    } finally {
+      web.close();
+    }
+  });
+
+  it('is served with settings that only restate the defaults or set a past launch', async () => {
+    const web = serveDist({ ...PUBLIC_CONFIG, mainSiteUrl: '/', socialCommunityUrl: ' ', launchDate: '2026-01-01T00:00:00Z' });
+    try {
+      expect((await web.get('/')).body).toContain(LANDING_MARKUP);
+    } finally {
+      web.close();
+    }
   });
 });

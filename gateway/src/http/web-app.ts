@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express, { type Request, type Response, Router } from 'express';
-import { compressedAssets } from './compressed-assets';
+import { compressedAssets, preferredEncoding } from './compressed-assets';
+import { readCookie, SESSION_COOKIE } from './cookies';
 import type { PublicWebConfig } from './public-web-config';
 
 /** Where the GraphQL explorer (web/explorer.html, its own Vite entry) is served. */
@@ -34,10 +36,10 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     });
     return router;
   }
-  const indexHtml = withAppConfig(fs.readFileSync(indexFile, 'utf8'));
+  const { shell, landing } = splitStaticLanding(withAppConfig(fs.readFileSync(indexFile, 'utf8')), publicConfig);
   const sendIndex = (res: Response, status = 200) => {
     res.status(status).setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    res.type('html').send(shell);
   };
   router.use('/assets', compressedAssets(path.join(webDist, 'assets')));
   router.use(
@@ -48,6 +50,13 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
   router.get(`/${EXPLORER_FILE}`, (_req, res) => sendIndex(res, 404));
   router.get(EXPLORER_PATH, explorerPage(webDist, publicConfig, sendIndex));
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  // A visitor on "/" gets the pre-rendered landing; a member (session cookie) the app's own first screen, without a landing flash.
+  const sendLanding = landing && compressedPage(landing);
+  router.get('/', (req, res, next) => {
+    res.vary('Cookie');
+    if (!sendLanding || readCookie(req.headers, SESSION_COOKIE) || !isLaunched(publicConfig.launchDate)) return next();
+    sendLanding(req, res);
+  });
   // Express routes HEAD here too; res.send answers it with the headers alone.
   router.get(/^\/(?!api\/|api$|graphql).*/, (_req: Request, res: Response) => sendIndex(res));
   return router;
@@ -62,6 +71,62 @@ function explorerPage(webDist: string, publicConfig: PublicWebConfig, sendIndex:
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(explorerHtml);
   };
+}
+
+const STATIC_LANDING = /<!--static-landing-->[\s\S]*?<!--\/static-landing-->/;
+const RENDERED_WITH = /<div id="static-landing" data-rendered-with="([^"]*)"/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+type RenderedWith = Record<string, string | boolean | undefined>;
+
+/**
+ * The web build writes the landing page's markup into index.html (web/vite.config.ts, "prerender-landing"),
+ * rendered with the documented defaults it records in `data-rendered-with`. `landing` is that page when these
+ * settings show the same one (null otherwise: the app renders it); `shell` is index.html without it.
+ */
+export function splitStaticLanding(html: string, publicConfig: PublicWebConfig): { shell: string; landing: string | null } {
+  const shell = html.replace(STATIC_LANDING, '');
+  const encoded = RENDERED_WITH.exec(html)?.[1];
+  if (shell === html || !encoded) return { shell, landing: null };
+  const renderedWith = JSON.parse(encoded.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as RenderedWith;
+  // The landing paints without the app's code: preloading it would only compete with that first paint for bandwidth.
+  const landing = html.replace(MODULE_PRELOADS, '');
+  return { shell, landing: showsSameLanding(publicConfig, renderedWith) ? landing : null };
+}
+
+/** Blank settings fall back to the defaults, as in the web app (web/src/lib/app-config.ts). */
+function showsSameLanding(publicConfig: PublicWebConfig, renderedWith: RenderedWith): boolean {
+  const configured = publicConfig as unknown as Record<string, unknown>;
+  const sameTexts = Object.entries(renderedWith).every(([key, value]) => {
+    if (typeof value !== 'string' || key === 'launchDate') return true;
+    const setting = configured[key];
+    return (typeof setting === 'string' && setting.trim() ? setting : value) === value;
+  });
+  return sameTexts && publicConfig.apiDocs === renderedWith['apiDocs'] && isLaunched(String(renderedWith['launchDate']));
+}
+
+/**
+ * The landing page is large (its markup and styles inline), so it goes out compressed, each encoding made once.
+ */
+function compressedPage(html: string): (req: Request, res: Response) => void {
+  const raw = Buffer.from(html, 'utf8');
+  const bodies = {
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+  };
+  return (req, res) => {
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.vary('Accept-Encoding');
+    res.type('html');
+    if (!encoding) return void res.send(html);
+    res.setHeader('Content-Encoding', encoding);
+    res.send(bodies[encoding]);
+  };
+}
+
+/** The pre-rendered landing is the launched one (no countdown running); before the launch the app renders it. */
+function isLaunched(launchDate: string | undefined): boolean {
+  return launchDate === undefined || Date.parse(launchDate) <= Date.now();
 }
 
 /** Both pages read the public settings before their own scripts run. */

@@ -1,4 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
+import { useLayoutEffect } from 'react';
 import { ComingSoonSection } from './components/coming-soon-section';
 import { CountdownSection } from './components/countdown-section';
 import { FeaturesSection } from './components/features-section';
@@ -13,6 +14,7 @@ import { VipSection } from './components/vip-section';
 import { PublicFooter } from '../../components/public-layout';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { removeStaticLanding } from '../../prerender/static-landing';
 
 /**
  * The public landing page (spec §1, §2), sections in the spec's order: hero, features, coming soon,
@@ -21,6 +23,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
  */
 export default function LandingPage() {
   useDocumentTitle();
+  // The pre-rendered copy (index.html) goes in the same frame as this one shows: no flash, no shift.
+  useLayoutEffect(removeStaticLanding, []);
   return (
     <Flex direction="column" minH="100dvh" bg="bg">
       <SkipLink />

@@ -13,6 +13,13 @@ export function ComingSoonBadge({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Below the fold on any screen: the browser skips styling and laying out a section until it nears the viewport
+ * (the page's first layout, and the app's taking over from the pre-rendered landing, are most of its start-up
+ * work); `auto` keeps a section's size once it has been shown.
+ */
+const RENDER_WHEN_NEAR = { contentVisibility: 'auto', containIntrinsicSize: 'auto 60rem' } as const;
+
 /** One landing section: a labelled <section> with an h2, an optional badge and intro, then content. */
 export function LandingSection({
   id,
@@ -46,6 +53,7 @@ export function LandingSection({
       borderTopWidth={tone === 'raised' ? '1px' : undefined}
       borderBottomWidth={tone === 'raised' ? '1px' : undefined}
       borderColor="border.muted"
+      css={RENDER_WHEN_NEAR}
     >
       <Container maxW="6xl" px="0">
         <Stack
