@@ -1,6 +1,7 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeStaticLanding } from '../prerender/static-landing';
 
 interface State {
   hasError: boolean;
@@ -33,6 +34,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Unhandled UI error', error, info.componentStack);
+    // #root stays hidden while the pre-rendered landing is up: the error screen must not sit behind an inert copy.
+    removeStaticLanding();
   }
 
   override render() {

@@ -20,7 +20,14 @@ let loadingMenu: Promise<ComponentType<LanguageMenuProps>> | undefined;
 
 /** The menu's chunk, fetched once. */
 function loadLanguageMenu(): Promise<ComponentType<LanguageMenuProps>> {
-  loadingMenu ??= import('./language-menu').then((module) => (loadedMenu = module.default));
+  loadingMenu ??= import('./language-menu').then(
+    (module) => (loadedMenu = module.default),
+    (error: unknown) => {
+      // A chunk that failed to arrive (a flaky connection) is asked for again on the next press.
+      loadingMenu = undefined;
+      throw error;
+    },
+  );
   return loadingMenu;
 }
 

@@ -25,12 +25,13 @@ export function useMutationToast() {
   const client = useApolloClient();
   const [pending, setPending] = useState(false);
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  // Set again on every mount: StrictMode runs effects, their clean-ups and the effects again.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const run = useCallback(
     async <TData, TVariables extends OperationVariables>({

@@ -24,6 +24,9 @@ describe('the path a member returns to after signing in', () => {
     ['a script URL', 'javascript:alert(1)'],
     ['a relative path', 'gallery'],
     ['the sign-in screen itself', '/signin?next=/gallery'],
+    ['a dot segment that leaves a protocol-relative path', '/.//evil.example'],
+    ['a parent segment that leaves a protocol-relative path', '/a/..//evil.example'],
+    ['an encoded dot segment', '/%2e//evil.example'],
   ])('is refused when %s', (_case, next) => {
     expect(safeReturnPath(next, ORIGIN)).toBeNull();
   });

@@ -13,7 +13,8 @@ export function safeReturnPath(next: string | null | undefined, origin: string):
   } catch {
     return null;
   }
-  if (url.origin !== origin || AUTH_SCREENS.has(url.pathname)) return null;
+  // '/.//evil.example' resolves to the path '//evil.example': protocol-relative once used as a link.
+  if (url.origin !== origin || AUTH_SCREENS.has(url.pathname) || /^\/[/\\]/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

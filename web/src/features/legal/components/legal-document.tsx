@@ -67,9 +67,14 @@ function LegalBlock({
   );
 }
 
+/** A catalog subtree, or nothing while the catalog has not loaded (t then answers the key itself, a string). */
+function catalogObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
 function LegalSectionBody({ base, values }: { base: string; values: LegalValues }) {
   const { t } = useTranslation();
-  const blocks = t(`${base}.blocks` as never, { returnObjects: true }) as unknown as LegalBlocks;
+  const blocks = catalogObject(t(`${base}.blocks` as never, { returnObjects: true })) as LegalBlocks;
   return (
     <>
       {Object.entries(blocks).map(([blockKey, block]) => (
@@ -90,7 +95,7 @@ export function useLegalSections(
 ): LegalSection[] {
   const { t } = useTranslation();
   const base = `legal.${document}.sections`;
-  const sections = t(base as never, { returnObjects: true }) as unknown as Record<string, { heading: string }>;
+  const sections = catalogObject(t(base as never, { returnObjects: true })) as Record<string, { heading: string }>;
   return Object.keys(sections).map((key, index) => {
     const heading = t(`${base}.${key}.heading` as never, values) as string;
     return {
