@@ -40,7 +40,13 @@ export function compressedAssets(assetsDir: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const encoding = preferredEncoding(req.headers['accept-encoding']);
-    const relative = decodeURIComponent(req.path).replace(/^\/+/, '');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path).replace(/^\/+/, '');
+    } catch {
+      // Not percent-encoded correctly ('/assets/%E0'): no such asset; the static handler answers it.
+      return next();
+    }
     if (!encoding || !COMPRESSIBLE.test(relative) || relative.includes('..')) return next();
     const file = path.join(assetsDir, relative);
     if (!file.startsWith(assetsDir + path.sep)) return next();

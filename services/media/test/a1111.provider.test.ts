@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { ImageSettings } from '@app/schema';
+import { type ImageSettings, MEDIA_LIMITS } from '@app/schema';
 import { A1111Provider, type A1111Options, readA1111Config } from '../src/providers/a1111.provider';
 import { ImageProviderError } from '../src/providers/image-provider';
-import { FAKE_A1111_DRAWN_SEED, FAKE_A1111_SAMPLERS, type FakeA1111, startFakeA1111 } from './fake-a1111-server';
+import { FAKE_A1111_SAMPLERS, type FakeA1111, startFakeA1111 } from './fake-a1111-server';
 import { startSilentServer } from './fake-openai-images-server';
 
 jest.setTimeout(15_000);
@@ -45,8 +45,8 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
     const sd = provider({ model: 'sd_xl_base_1.0.safetensors [31e35c80fc]', negativePrompt: 'blurry' });
     expect(sd).toMatchObject({ kind: 'a1111', model: 'sd_xl_base_1.0.safetensors [31e35c80fc]', isDemo: false });
     const result = await sd.generate({ prompt: 'A lighthouse at dusk', settings: { size: '1792x1024', quality: 'hd', style: 'vivid' } });
-    expect(result).toEqual({ image: png, model: 'sd_xl_base_1.0', seed: FAKE_A1111_DRAWN_SEED });
     const request = fake.lastTxt2img()!;
+    expect(result).toEqual({ image: png, model: 'sd_xl_base_1.0', seed: request.body!['seed'] });
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from(AUTH).toString('base64')}`);
     expect(request.body).toEqual({
       prompt: 'A lighthouse at dusk',
@@ -58,7 +58,7 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
       sampler_name: 'DPM++ 2M',
       batch_size: 1,
       n_iter: 1,
-      seed: -1,
+      seed: expect.any(Number),
       send_images: true,
       save_images: false,
       override_settings: { sd_model_checkpoint: 'sd_xl_base_1.0.safetensors [31e35c80fc]' },
@@ -86,35 +86,49 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
     });
     expect(result.seed).toBe(31337);
 
-    // Only some given: the others keep what quality, style and the configuration choose; the seed is drawn by the server.
+    // Only some given: the others keep what quality, style and the configuration choose; a seed is drawn here, within the
+    // range the API records (A1111's own draw goes beyond it), and the one the server reports wins.
     const drawn = await sd.generate({ prompt: 'A lighthouse at dusk', settings: { ...DEFAULTS, steps: 8 } });
+    const sentSeed = fake.lastTxt2img()!.body!['seed'] as number;
+    expect(Number.isInteger(sentSeed) && sentSeed >= 0 && sentSeed <= MEDIA_LIMITS.seedMax).toBe(true);
     expect(fake.lastTxt2img()!.body).toMatchObject({
       negative_prompt: 'blurry',
-      seed: -1,
       steps: 8,
       cfg_scale: 7,
       sampler_name: 'DPM++ 2M',
     });
-    expect(drawn.seed).toBe(FAKE_A1111_DRAWN_SEED);
+    expect(drawn.seed).toBe(sentSeed);
   });
 
-  it('reads the seed from an info object (forks) and leaves it out when the server reports none', async () => {
+  it('reads the seed from an info object (forks), and records the seed it sent when the server reports none', async () => {
     fake.setScenario({ kind: 'image', info: { sd_model_name: 'fork-model', all_seeds: [99] } });
     await expect(provider().generate({ prompt: 'Fork', settings: DEFAULTS })).resolves.toMatchObject({ seed: 99 });
     fake.setScenario({ kind: 'image', info: null });
-    expect(await provider().generate({ prompt: 'Quiet', settings: DEFAULTS })).not.toHaveProperty('seed');
+    const quiet = await provider().generate({ prompt: 'Quiet', settings: DEFAULTS });
+    expect(quiet.seed).toBe(fake.lastTxt2img()!.body!['seed']);
   });
 
-  it("lists the server's samplers once, and none while the server cannot be asked", async () => {
+  it("lists the server's samplers once (concurrent asks share one request), and none while the server cannot be asked", async () => {
     const sd = provider();
-    await expect(sd.samplers()).resolves.toEqual(FAKE_A1111_SAMPLERS);
+    await expect(Promise.all([sd.samplers(), sd.samplers(), sd.samplers()])).resolves.toEqual([
+      FAKE_A1111_SAMPLERS,
+      FAKE_A1111_SAMPLERS,
+      FAKE_A1111_SAMPLERS,
+    ]);
     await expect(sd.samplers()).resolves.toEqual(FAKE_A1111_SAMPLERS);
     const asked = fake.requests.filter((request) => request.path === '/sdapi/v1/samplers');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.headers.authorization).toBe(`Basic ${Buffer.from(AUTH).toString('base64')}`);
 
     await expect(provider({ auth: 'painter:wrong' }).samplers()).resolves.toEqual([]);
-    await expect(new A1111Provider({ baseUrl: 'http://127.0.0.1:9', connectTimeoutMs: 300 }).samplers()).resolves.toEqual([]);
+    const unreachable = new A1111Provider({ baseUrl: 'http://127.0.0.1:9', connectTimeoutMs: 300 });
+    await expect(unreachable.samplers()).resolves.toEqual([]);
+
+    // A failed lookup is remembered for a while: the generator's page loads do not each wait on a dead server.
+    const refused = provider({ auth: 'painter:wrong' });
+    await refused.samplers();
+    await refused.samplers();
+    expect(fake.requests.filter((request) => request.path === '/sdapi/v1/samplers')).toHaveLength(3);
   });
 
   it('maps portrait, standard and natural and keeps the server checkpoint when none is configured', async () => {
@@ -132,7 +146,11 @@ describe('A1111Provider against a local AUTOMATIC1111 API', () => {
 
   it('falls back to the configured or default model name when the server does not say, and strips a data URL prefix', async () => {
     fake.setScenario({ kind: 'image', info: null, dataUrl: true });
-    expect(await provider().generate({ prompt: 'A cat', settings: DEFAULTS })).toEqual({ image: png, model: 'stable-diffusion' });
+    expect(await provider().generate({ prompt: 'A cat', settings: DEFAULTS })).toEqual({
+      image: png,
+      model: 'stable-diffusion',
+      seed: fake.lastTxt2img()!.body!['seed'],
+    });
     fake.setScenario({ kind: 'image', info: '{"sd_model_name": null}' });
     expect((await provider({ model: 'juggernautXL' }).generate({ prompt: 'A cat', settings: DEFAULTS })).model).toBe('juggernautXL');
     fake.setScenario({ kind: 'image', info: { sd_model_name: 'ponyXL' } });

@@ -354,6 +354,15 @@ describe.each(cases)('media on %s', (_name, target: TestTarget, driver) => {
         });
       }
 
+      // The negative prompt steers the picture and is published with it: the hard content lines apply to it too.
+      const crossing = await fay.fetch('/api/generate/image', {
+        method: 'POST',
+        json: { prompt: 'ok', negativePrompt: 'nude schoolgirl' },
+      });
+      expect({ status: crossing.status, body: await crossing.json() }).toMatchObject({ status: 422, body: { code: 'CONTENT_REJECTED' } });
+      const crossingViaGraphql = await fay.graphql(mutation, { input: { prompt: 'ok', negativePrompt: 'nude schoolgirl' } });
+      expect(crossingViaGraphql.errors?.[0]).toMatchObject({ extensions: { code: 'CONTENT_REJECTED', policyCategory: 'minors' } });
+
       // A provider that honours only the seed (as the demo renderer does) refuses the others by name.
       provider.advanced = ['seed'];
       const info = await fay.graphql<{ imageProvider: Record<string, unknown> }>('{ imageProvider { advanced samplers source server } }');

@@ -6,6 +6,7 @@ import type { ModelStage } from './model-stage';
 /** Where a text came from: refusals are counted per path, and operators alert on them. */
 export const POLICY_PATHS = [
   'image.prompt',
+  'image.negativePrompt',
   'chat.message',
   'chat.title',
   'chat.reply',

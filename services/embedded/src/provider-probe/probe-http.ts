@@ -8,8 +8,14 @@ const MAX_PROBE_BODY_CHARS = 4 * 1024 * 1024;
 /** The JSON a loopback URL answers with, or undefined for anything else (closed port, HTTP error, HTML, too slow). */
 export async function probeJson(url: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<unknown> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: 'application/json' } });
-    if (!response.ok) {
+    // No redirects: a program on a probed port must not send the start-up probe anywhere else.
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { Accept: 'application/json' },
+      redirect: 'manual',
+    });
+    const declared = Number(response.headers.get('content-length'));
+    if (!response.ok || declared > MAX_PROBE_BODY_CHARS) {
       await response.body?.cancel();
       return undefined;
     }

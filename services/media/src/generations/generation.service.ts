@@ -28,8 +28,9 @@ export class GenerationService {
     const { prompt, size, quality, style, ...asked } = parsed.data;
     const advanced = advancedOf(asked);
     const settings = { size, quality, style, ...advanced };
-    if (advanced) await assertProviderHonours(this.provider, advanced);
     await this.policy.assertAllowed([prompt], { path: 'image.prompt', userId });
+    // The negative prompt steers the picture too and is published with it: the same hard lines apply.
+    if (advanced?.negativePrompt) await this.policy.assertAllowed([advanced.negativePrompt], { path: 'image.negativePrompt', userId });
     const load = await this.store.run(({ jobs }) => jobs.recentLoad(userId));
     if (load.lastMinute >= this.config.generationsPerMinute) {
       throw new AppError('RATE_LIMITED', 'You are generating images too quickly. Please wait a minute.', { retryAfterSeconds: 60 });
@@ -39,6 +40,8 @@ export class GenerationService {
         retryAfterSeconds: 10,
       });
     }
+    // After the pace checks: it may ask the provider for its samplers.
+    if (advanced) await assertProviderHonours(this.provider, advanced);
 
     const jobId = randomUUID();
     const debitKey = `image-generation:${jobId}`;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   DEFAULT_A1111_NEGATIVE_PROMPT,
   DEFAULT_A1111_SAMPLER,
@@ -34,6 +35,9 @@ const MAX_PROGRESS_BODY = 256 * 1024;
 const MAX_SAMPLERS_BODY = 1024 * 1024;
 /** The sampler list changes only when the server's extensions do: asked again after this long. */
 const SAMPLERS_CACHE_MS = 5 * 60_000;
+/** A failed sampler lookup is not retried for this long, and never waits longer than SAMPLERS_TIMEOUT_MS. */
+const SAMPLERS_RETRY_MS = 30_000;
+const SAMPLERS_TIMEOUT_MS = 5_000;
 /** A cancelled or timed-out caller waits at most this long for the interrupt to be delivered. */
 const MAX_INTERRUPT_WAIT_MS = 2_000;
 const WORDING = imageProviderWording('check A1111_URL');
@@ -74,7 +78,8 @@ export class A1111Provider implements ImageProvider {
   readonly config: Readonly<A1111Config>;
   private readonly baseUrl: string;
   private readonly secrets: string[];
-  private samplerList: { names: string[]; at: number } | null = null;
+  private samplerList: { names: string[]; until: number } | null = null;
+  private samplersInFlight: Promise<string[]> | undefined;
 
   constructor(options: A1111Options) {
     const url = normaliseBaseUrl(options.baseUrl, /\/sdapi\/v1(\/[^/]*)?$/i, INVALID_BASE_URL);
@@ -103,6 +108,8 @@ export class A1111Provider implements ImageProvider {
   }
 
   async generate(request: ImageRequest): Promise<ImageResult> {
+    // Drawn here rather than by A1111 (seed -1), whose seeds go up to 2^32 - 2, beyond what the API can record.
+    const sentSeed = request.settings.seed ?? randomInt(MEDIA_LIMITS.seedMax + 1);
     const exchange = this.openExchange(this.config.connectTimeoutMs, this.config.totalTimeoutMs, request.signal);
     let stopPolling = () => {};
     try {
@@ -111,7 +118,7 @@ export class A1111Provider implements ImageProvider {
       const response = await exchange.fetch(`${this.baseUrl}/sdapi/v1/txt2img`, {
         method: 'POST',
         headers: { ...this.authHeaders(), 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(this.txt2imgBody(request)),
+        body: JSON.stringify(this.txt2imgBody(request, sentSeed)),
       });
       if (!response.ok) throw await this.httpError(exchange, response);
       const payload = await exchange.readJson(response, { maxBytes: MAX_JSON_BODY });
@@ -122,8 +129,7 @@ export class A1111Provider implements ImageProvider {
       const image = decodeBase64(first);
       if (!image) throw unavailable('The image provider sent an image that is not valid base64', response.status);
       assertImage(image, response.status);
-      const seed = reportedSeed(payload.info);
-      return { image, model: reportedModel(payload.info) ?? this.model, ...(seed === undefined ? {} : { seed }) };
+      return { image, model: reportedModel(payload.info) ?? this.model, seed: reportedSeed(payload.info) ?? sentSeed };
     } catch (error) {
       const failure = asImageProviderError(error, exchange);
       stopPolling();
@@ -139,21 +145,30 @@ export class A1111Provider implements ImageProvider {
 
   /** `GET /sdapi/v1/samplers`, cached; an empty list while the server cannot be asked (the generator then offers none). */
   async samplers(): Promise<string[]> {
-    if (this.samplerList && Date.now() - this.samplerList.at < SAMPLERS_CACHE_MS) return this.samplerList.names;
-    const exchange = this.openExchange(this.config.connectTimeoutMs, this.config.connectTimeoutMs);
+    if (this.samplerList && Date.now() < this.samplerList.until) return this.samplerList.names;
+    // One request at a time however many members open the generator; a hung server costs each of them nothing.
+    this.samplersInFlight ??= this.fetchSamplers().finally(() => (this.samplersInFlight = undefined));
+    return this.samplersInFlight;
+  }
+
+  private async fetchSamplers(): Promise<string[]> {
+    const timeoutMs = Math.min(this.config.connectTimeoutMs, SAMPLERS_TIMEOUT_MS);
+    const exchange = this.openExchange(timeoutMs, timeoutMs);
+    const remember = (names: string[], forMs: number) => {
+      this.samplerList = { names, until: Date.now() + forMs };
+      return names;
+    };
     try {
       exchange.start();
       const response = await exchange.fetch(`${this.baseUrl}/sdapi/v1/samplers`, {
         method: 'GET',
         headers: { ...this.authHeaders(), Accept: 'application/json' },
       });
-      if (!response.ok) return this.samplerList?.names ?? [];
+      if (!response.ok) return remember(this.samplerList?.names ?? [], SAMPLERS_RETRY_MS);
       const text = await exchange.readText(response, { maxBytes: MAX_SAMPLERS_BODY });
-      const names = samplerNames(tryParseJson(text));
-      this.samplerList = { names, at: Date.now() };
-      return names;
+      return remember(samplerNames(tryParseJson(text)), SAMPLERS_CACHE_MS);
     } catch {
-      return this.samplerList?.names ?? [];
+      return remember(this.samplerList?.names ?? [], SAMPLERS_RETRY_MS);
     } finally {
       exchange.dispose();
     }
@@ -171,7 +186,7 @@ export class A1111Provider implements ImageProvider {
     });
   }
 
-  private txt2imgBody(request: ImageRequest): Record<string, unknown> {
+  private txt2imgBody(request: ImageRequest, seed: number): Record<string, unknown> {
     const { width, height } = A1111_SIZES[request.settings.size];
     const { settings } = request;
     // The member's advanced settings win; quality and style pick the rest, as for members who set none.
@@ -185,8 +200,7 @@ export class A1111Provider implements ImageProvider {
       sampler_name: settings.sampler ?? this.config.sampler,
       batch_size: 1,
       n_iter: 1,
-      // -1: A1111 draws one and reports it in `info`.
-      seed: settings.seed ?? -1,
+      seed,
       send_images: true,
       save_images: false,
     };
