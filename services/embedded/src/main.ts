@@ -4,7 +4,8 @@ import { exitWhenBusIsLost, logger, stopTracing } from '@app/kit';
 import { startEmbedded } from './index';
 
 async function main(): Promise<void> {
-  const platform = await startEmbedded({ probeLocalServers: true });
+  // A first run on a creator's own computer looks for their AI servers; a production deployment says what it uses.
+  const platform = await startEmbedded({ probeLocalServers: process.env['NODE_ENV'] !== 'production' });
   exitWhenBusIsLost(platform.bus, 'embedded');
   console.log(`\n  Ready: ${platform.url}\n`);
   let stopping = false;
