@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { trustedDocuments } from './trusted-documents';
 
+// Loading every generated document and printing each with Apollo's transforms takes seconds on a busy two-core machine.
+jest.setTimeout(30_000);
+
 /** The gateway serves the app's documents by hash only if the checked-in manifest matches the documents. */
 describe('trusted documents', () => {
   it('are up to date with the generated documents (npm run codegen writes them)', async () => {
