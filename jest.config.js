@@ -23,6 +23,7 @@ const common = {
     '^@app/media$': '<rootDir>/services/media/src',
     '^@app/gateway$': '<rootDir>/gateway/src',
     '^@app/embedded$': '<rootDir>/services/embedded/src',
+    '\\.css$': '<rootDir>/web/test/style-stub.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // ESM-only dependencies are compiled to CommonJS like the sources.

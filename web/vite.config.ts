@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { env } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { createServer, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { pickFirstPaint } from './src/i18n/first-paint-catalog';
 import { APP_CONFIG_DEFAULTS } from './src/lib/app-config';
 import { languageGateScript } from './src/prerender/language-gate';
+import { landingGraph } from './src/prerender/landing-graph';
 import type { renderLanding } from './src/prerender/render-landing';
 import { STATIC_LANDING_ID, STATIC_LANDING_OFF_CLASS } from './src/prerender/static-landing';
+import { landingTokensCss } from './src/theme/landing-tokens';
 
 type LandingRenderer = { renderLanding: typeof renderLanding };
 
@@ -18,6 +20,10 @@ const GATEWAY_URL = env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
 
 /** What the tiny entry (src/main.tsx) imports: it must stay out of the app's chunks. */
 const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\/]screen-loaders\.ts|prerender[\\/]static-landing\.ts)$/;
+
+/** The landing's own start and every source file it imports statically (decision 046): one chunk, with no UI kit or router. */
+const LANDING_FILES = landingGraph(fileURLToPath(new URL('./src/features/landing/landing-start.tsx', import.meta.url))).files;
+const isLandingModule = (id: string) => LANDING_FILES.has(id.split('?')[0]!);
 
 /** The app proper, which the tiny entry (src/main.tsx) imports once it has started the first requests. */
 const APP_ENTRY = 'app';
@@ -61,6 +67,33 @@ function preloadAppEntry(): Plugin {
   };
 }
 
+const SRC_DIR = fileURLToPath(new URL('./src', import.meta.url));
+const KIT_CSS = /[\\/]src[\\/]styles[\\/]kit\.css$/;
+
+function cssSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return cssSources(full);
+    return /\.(css|tsx)$/.test(entry.name) ? [readFileSync(full, 'utf8')] : [];
+  });
+}
+
+/**
+ * The plain-CSS pages (the landing, the footer) use `var(--lp-colors-…)` (in CSS, or a TSX prop); this puts, at the top of src/styles/kit.css,
+ * the value of each one used anywhere in src, read from the app's Chakra theme (src/theme/landing-tokens.ts), so both
+ * kinds of page show the same colours and a colour that does not exist fails the build.
+ */
+function landingTokens(): Plugin {
+  return {
+    name: 'landing-tokens',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!KIT_CSS.test(id.split('?')[0]!)) return null;
+      return { code: `${landingTokensCss(cssSources(SRC_DIR))}\n${code}`, map: null };
+    },
+  };
+}
+
 const FIRST_PAINT_CATALOG = /[\\/]src[\\/]i18n[\\/]first-paint-catalog\.ts$/;
 const ENGLISH_CATALOG = fileURLToPath(new URL('./src/i18n/locales/en.json', import.meta.url));
 
@@ -90,6 +123,23 @@ const STATIC_LANDING_STYLE = `#${STATIC_LANDING_ID}~#root{display:none}.${STATIC
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** The built CSS of the landing's chunks (the kit with its colours, the sections, the footer), for the pre-rendered copy. */
+function landingCss(bundle: Rolldown.OutputBundle): string {
+  const files = new Set<string>();
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk' || !output.moduleIds.some(isLandingModule)) continue;
+    output.viteMetadata?.importedCss.forEach((file) => files.add(file));
+  }
+  if (files.size === 0) throw new Error('prerender-landing: the landing chunks import no CSS');
+  return [...files]
+    .map((file) => {
+      const asset = bundle[file];
+      if (asset?.type !== 'asset') throw new Error(`prerender-landing: ${file} is not in the bundle`);
+      return String(asset.source);
+    })
+    .join('');
+}
+
 /**
  * Writes the landing page's markup and styles (src/prerender/render-landing.tsx, rendered with react-dom/server)
  * into index.html, between `<!--static-landing-->` comments: the first paint then needs no JavaScript. The
@@ -106,7 +156,8 @@ function prerenderLanding(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, { bundle }) {
+        if (!bundle) throw new Error('prerender-landing: no bundle to take the landing styles from');
         const server = await createServer({
           configFile: false,
           root: fileURLToPath(new URL('.', import.meta.url)),
@@ -121,7 +172,8 @@ function prerenderLanding(): Plugin {
           const { renderLanding } = (await server.ssrLoadModule('/src/prerender/render-landing.tsx')) as LandingRenderer;
           const markup = renderLanding(STATIC_LANDING_CONFIG);
           const renderedWith = escapeAttribute(JSON.stringify(STATIC_LANDING_CONFIG));
-          const landing = `<!--static-landing--><div id="${STATIC_LANDING_ID}" data-rendered-with="${renderedWith}">${markup}</div><!--/static-landing-->`;
+          const styles = `<style>${landingCss(bundle)}</style>`;
+          const landing = `<!--static-landing--><div id="${STATIC_LANDING_ID}" data-rendered-with="${renderedWith}">${styles}${markup}</div><!--/static-landing-->`;
           const head = `<script src="/${gateFile}"></script><style>${STATIC_LANDING_STYLE}</style>`;
           return html.replace('<head>', `<head>${head}`).replace('<div id="root">', `${landing}<div id="root">`);
         } finally {
@@ -170,7 +222,7 @@ const explorerConfig: UserConfig = {
 };
 
 const appConfig: UserConfig = {
-  plugins: [firstPaintCatalog(), react(), preloadAppEntry(), prerenderLanding(), serveExplorerPage()],
+  plugins: [landingTokens(), firstPaintCatalog(), react(), preloadAppEntry(), prerenderLanding(), serveExplorerPage()],
   server: {
     proxy: {
       '/graphql': { target: GATEWAY_URL, ws: true },
@@ -212,11 +264,21 @@ const appConfig: UserConfig = {
             },
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // Apart from React: the landing page has no router (decision 046).
+              name: 'router',
+              test: /node_modules[\\/]react-router[\\/]/,
             },
             {
               name: 'i18n',
               test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
+            },
+            {
+              // The landing page's own modules (src/prerender/landing-graph.ts), before the app shell could take the ones they share.
+              name: 'landing',
+              test: isLandingModule,
             },
             {
               name: 'apollo',

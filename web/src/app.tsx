@@ -1,8 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { useEffect } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { useAuth, type CurrentUser } from './auth/auth-context';
 import { AuthProvider } from './auth/auth-provider';
+import { AppNavigationProvider } from './components/app-link';
 import { AppToaster } from './components/app-toaster';
 import { ErrorBoundary } from './components/error-boundary';
 import { AppRoutes } from './routes/app-routes';
@@ -23,16 +24,24 @@ function FullEnglishLoader() {
   return null;
 }
 
+/** App links (components/app-link.tsx) go through the router. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <AppNavigationProvider navigate={(to) => void navigate(to)}>{children}</AppNavigationProvider>;
+}
+
 /** `initialUser`: the current-member request main.tsx started at once (without it, AuthProvider makes it). */
 export function App({ initialUser }: { initialUser?: Promise<CurrentUser | null> }) {
   return (
     <ChakraProvider value={system}>
       <ErrorBoundary>
         <BrowserRouter>
-          <AuthProvider initialUser={initialUser}>
-            <FullEnglishLoader />
-            <AppRoutes />
-          </AuthProvider>
+          <RouterNavigation>
+            <AuthProvider initialUser={initialUser}>
+              <FullEnglishLoader />
+              <AppRoutes />
+            </AuthProvider>
+          </RouterNavigation>
         </BrowserRouter>
       </ErrorBoundary>
       <AppToaster />

@@ -15,33 +15,67 @@ const root = container;
 const initialUser = fetchCurrentUser();
 initialUser.then((user) => (user ? loadMemberScreens(window.location.pathname) : undefined)).catch(() => undefined);
 
-/** The signed-out screen for this path (the landing page on "/"), loaded alongside the app's code (app-routes.tsx loads the same modules). */
-function loadFirstScreen(): void {
-  const screen = firstScreen(window.location.pathname);
-  if (screen) void SCREEN_LOADERS[screen]().catch(() => undefined);
+/** The signed-out screen for this path, loaded alongside the app's code (app-routes.tsx loads the same modules). */
+function loadScreen(pathname: string): Promise<unknown> {
+  const screen = firstScreen(pathname);
+  return screen ? SCREEN_LOADERS[screen]().catch(() => undefined) : Promise.resolve();
 }
 
 function startApp(): Promise<void> {
   return import('./app-start').then(({ startApp }) => startApp(root, initialUser));
 }
 
+let enteringApp: Promise<void> | undefined;
+
 /**
- * With the pre-rendered landing on screen (index.html, served without preloads), the app's code loads once the browser
- * has painted it (the next frame; a tab in the background has none, hence the timer): before, it would compete with
- * that first paint for the network and the main thread.
+ * A link on the landing into the app (Log in, Get started, Terms...): the app starts on that path once its code and
+ * the screen's have arrived, in place of the landing; without them (offline), the browser loads the page.
  */
-async function startBehindStaticLanding(): Promise<void> {
-  await new Promise<void>((resolve) => {
+function enterApp(to: string, stopLanding: () => void): Promise<void> {
+  enteringApp ??= (async () => {
+    document.documentElement.classList.add('app-loading');
+    try {
+      const [{ startApp: start }] = await Promise.all([import('./app-start'), loadScreen(new URL(to, window.location.href).pathname)]);
+      window.history.pushState(null, '', to);
+      stopLanding();
+      await start(root, initialUser);
+    } catch (error) {
+      console.warn('The app could not start; loading the page instead.', error);
+      window.location.assign(to);
+    } finally {
+      document.documentElement.classList.remove('app-loading');
+    }
+  })();
+  return enteringApp;
+}
+
+/**
+ * "/" for a visitor is the landing page alone (features/landing/landing-start.tsx): no router, UI kit or app shell,
+ * which load when the visitor follows a link into the app. A member gets the app (the dashboard).
+ */
+async function startLanding(): Promise<void> {
+  const [user, landing] = await Promise.all([initialUser.catch(() => null), import('./features/landing/landing-start')]);
+  if (user) return startApp();
+  let stopLanding = () => {};
+  stopLanding = await landing.startLanding(root, (to) => void enterApp(to, () => stopLanding()));
+}
+
+/** Once the browser has painted the pre-rendered landing (the next frame; a tab in the background has none, hence the timer). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise<void>((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 200);
   });
-  loadFirstScreen();
-  await startApp();
 }
 
-if (document.getElementById(STATIC_LANDING_ID)) {
-  startBehindStaticLanding().catch((error: unknown) => console.error('The app could not start', error));
-} else {
-  loadFirstScreen();
-  startApp().catch((error: unknown) => console.error('The app could not start', error));
+async function start(): Promise<void> {
+  const pathname = window.location.pathname;
+  // With the pre-rendered landing on screen (index.html, served without preloads), the landing's code would compete
+  // with that first paint for the network and the main thread.
+  if (document.getElementById(STATIC_LANDING_ID)) await afterFirstPaint();
+  if (firstScreen(pathname) === 'landing') return startLanding();
+  void loadScreen(pathname);
+  return startApp();
 }
+
+start().catch((error: unknown) => console.error('The app could not start', error));

@@ -51,11 +51,16 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
   router.get(EXPLORER_PATH, explorerPage(webDist, publicConfig, sendIndex));
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   // A visitor on "/" gets the pre-rendered landing; a member (session cookie) the app's own first screen, without a landing flash.
+  // Where the landing renders in the browser (custom settings, a countdown), a visitor's page preloads none of the app's
+  // code either: the landing starts without it (web/src/main.tsx).
   const sendLanding = landing && compressedPage(landing);
+  const visitorShell = shell.replace(MODULE_PRELOADS, '');
   router.get('/', (req, res, next) => {
     res.vary('Cookie');
-    if (!sendLanding || readCookie(req.headers, SESSION_COOKIE) || !isLaunched(publicConfig.launchDate)) return next();
-    sendLanding(req, res);
+    if (readCookie(req.headers, SESSION_COOKIE)) return next();
+    if (sendLanding && isLaunched(publicConfig.launchDate)) return sendLanding(req, res);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(visitorShell);
   });
   // Express routes HEAD here too; res.send answers it with the headers alone.
   router.get(/^\/(?!api\/|api$|graphql).*/, (_req: Request, res: Response) => sendIndex(res));

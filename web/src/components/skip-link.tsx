@@ -1,5 +1,5 @@
-import { Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import './skip-link.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -7,20 +7,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function SkipLink() {
   const { t } = useTranslation();
   return (
-    <Link
-      href={`#${MAIN_CONTENT_ID}`}
-      position="absolute"
-      left="4"
-      top="-20"
-      zIndex="skipLink"
-      px="4"
-      py="2"
-      rounded="md"
-      bg="purple.600"
-      color="white"
-      _focus={{ top: '4' }}
-    >
+    <a href={`#${MAIN_CONTENT_ID}`} className="lp-skip-link">
       {t('common.skipToContent')}
-    </Link>
+    </a>
   );
 }

@@ -45,11 +45,19 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
   saveLanguage(code);
 }
 
+let started: Promise<LanguageCode> | undefined;
+
 /**
  * Start-up: the saved or browser language (spec §4), loaded before the first render so no
  * untranslated text flashes. A catalog that fails to load (offline, new deploy) leaves English.
+ * Once per page: the app started from the landing keeps the language the landing showed.
  */
-export async function startI18n(): Promise<LanguageCode> {
+export function startI18n(): Promise<LanguageCode> {
+  started ??= detectAndApplyLanguage();
+  return started;
+}
+
+async function detectAndApplyLanguage(): Promise<LanguageCode> {
   const code = detectLanguage({ stored: readStoredLanguage(), browserLanguages: readBrowserLanguages() });
   try {
     await applyLanguage(code);

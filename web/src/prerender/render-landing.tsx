@@ -1,13 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import LandingPage from '../features/landing/page';
 import type { AppConfig } from '../lib/app-config';
-import { system } from '../theme/system';
 
 /**
- * The landing page as HTML (with its styles inline), for the build to write into index.html.
+ * The landing page as HTML, for the build to write into index.html (with the landing's CSS, vite.config.ts).
  * `config` stands in for window.__APP_CONFIG__ (the gateway fills in the real values when it serves the page).
  */
 export function renderLanding(config: AppConfig): string {
@@ -17,11 +14,7 @@ export function renderLanding(config: AppConfig): string {
   try {
     return renderToString(
       <StrictMode>
-        <ChakraProvider value={system}>
-          <MemoryRouter>
-            <LandingPage />
-          </MemoryRouter>
-        </ChakraProvider>
+        <LandingPage />
       </StrictMode>,
     );
   } finally {

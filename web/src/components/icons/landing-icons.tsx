@@ -1,11 +1,28 @@
-import type { IconProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { StrokeIcon } from './icons';
+import type { ComponentType, ReactNode } from 'react';
+
+/** A plain icon: sized and coloured by the caller's CSS (`font-size`/`width`, `color`), no Chakra needed. */
+export type LandingIcon = ComponentType<{ className?: string }>;
 
 /** Inline stroke icons for the landing and Self-AI pages (24px grid, decorative: hidden from assistive tech). */
-function make(paths: ReactNode) {
-  return function LandingIcon(props: IconProps) {
-    return <StrokeIcon {...props}>{paths}</StrokeIcon>;
+function make(paths: ReactNode): LandingIcon {
+  return function PlainStrokeIcon({ className }: { className?: string }) {
+    return (
+      <svg
+        className={className}
+        viewBox="0 0 24 24"
+        width="1em"
+        height="1em"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {paths}
+      </svg>
+    );
   };
 }
 

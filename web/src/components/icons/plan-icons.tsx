@@ -1,7 +1,15 @@
-import type { IconProps } from '@chakra-ui/react';
+import { Icon, type IconProps } from '@chakra-ui/react';
 import { StrokeIcon } from './icons';
+import { CheckIcon as PlainCheckIcon } from './landing-icons';
 
-export { CheckIcon } from './landing-icons';
+/** The landing's plain check, wrapped so the plans pages can keep passing Chakra props (boxSize, color…). */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props} asChild>
+      <PlainCheckIcon />
+    </Icon>
+  );
+}
 
 export function SparkleIcon(props: IconProps) {
   return (

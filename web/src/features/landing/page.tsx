@@ -1,4 +1,3 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { useLayoutEffect } from 'react';
 import { ComingSoonSection } from './components/coming-soon-section';
 import { CountdownSection } from './components/countdown-section';
@@ -11,25 +10,28 @@ import { SelfAiSection } from './components/self-ai-section';
 import { StoryGamesSection } from './components/story-games-section';
 import { TextToVideoSection } from './components/text-to-video-section';
 import { VipSection } from './components/vip-section';
-import { PublicFooter } from '../../components/public-layout';
+import { PublicFooter } from '../../components/public-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { removeStaticLanding } from '../../prerender/static-landing';
+import '../../styles/kit.css';
+import './page.css';
 
 /**
  * The public landing page (spec §1, §2), sections in the spec's order: hero, features, coming soon,
  * countdown, gallery, self AI, VIP groups (pricing), text to video, AI story games, AI girlfriend
- * chat, then the footer.
+ * chat, then the footer. Plain elements and CSS, no UI kit (decision 046): the visitor's first page
+ * loads only React and the translations.
  */
 export default function LandingPage() {
   useDocumentTitle();
   // The pre-rendered copy (index.html) goes in the same frame as this one shows: no flash, no shift.
   useLayoutEffect(removeStaticLanding, []);
   return (
-    <Flex direction="column" minH="100dvh" bg="bg">
+    <div className="lp-root lp-page">
       <SkipLink />
       <LandingNav />
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="lp-page-main">
         <HeroSection />
         <FeaturesSection />
         <ComingSoonSection />
@@ -40,8 +42,8 @@ export default function LandingPage() {
         <TextToVideoSection />
         <StoryGamesSection />
         <GirlfriendChatSection />
-      </Box>
+      </main>
       <PublicFooter />
-    </Flex>
+    </div>
   );
 }

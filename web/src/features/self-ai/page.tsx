@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -97,7 +97,9 @@ export default function SelfAiPage() {
               aria-describedby="self-ai-hint"
               data-testid="self-ai-select"
             >
-              <UploadIcon />
+              <Icon asChild>
+                <UploadIcon />
+              </Icon>
               {t('selfAi.upload.selectPhotos')}
             </Button>
             <Text id="self-ai-hint" fontSize="sm" color="fg.muted">

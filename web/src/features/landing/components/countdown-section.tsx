@@ -1,7 +1,8 @@
-import { Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import '../../../styles/kit.css';
+import './countdown-section.css';
+import { AppLink } from '../../../components/app-link';
 import { getBrandName, getLaunchDate } from '../../../lib/app-config';
 import { getCountdown, padUnit, type Countdown } from '../countdown';
 import { formatLaunchDate } from '../format';
@@ -37,63 +38,34 @@ export function CountdownSection() {
         intro={t('landing.countdown.launchedText', { brand: getBrandName() })}
         headingTestId="countdown-launched"
       >
-        <Flex justify="center">
-          <Button asChild colorPalette="purple" size="lg" rounded="full" px="8">
-            <RouterLink to="/signup">
-              {t('landing.countdown.launchedCta')}
-              <ArrowRightIcon />
-            </RouterLink>
-          </Button>
-        </Flex>
+        <div className="lp-countdown-launched">
+          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-lg lp-btn-pill lp-countdown-cta">
+            {t('landing.countdown.launchedCta')}
+            <ArrowRightIcon />
+          </AppLink>
+        </div>
       </LandingSection>
     );
   }
 
   return (
     <LandingSection id="countdown" title={t('landing.countdown.heading')} intro={t('landing.countdown.intro', { date })}>
-      <Stack align="center" gap="6">
-        <SimpleGrid
-          role="timer"
-          aria-label={t('landing.countdown.timerLabel')}
-          columns={4}
-          gap={{ base: '2', sm: '4' }}
-          w="full"
-          maxW="2xl"
-          data-testid="countdown"
-        >
+      <div className="lp-countdown">
+        <div role="timer" aria-label={t('landing.countdown.timerLabel')} className="lp-countdown-units" data-testid="countdown">
           {UNITS.map((unit) => (
-            <Stack
-              key={unit}
-              gap="1"
-              align="center"
-              py={{ base: '4', md: '6' }}
-              rounded="2xl"
-              borderWidth="1px"
-              borderColor="purple.800"
-              bgGradient="to-b"
-              gradientFrom="purple.950"
-              gradientTo="bg"
-            >
-              <Text
-                fontSize={{ base: '3xl', sm: '4xl', md: '6xl' }}
-                fontWeight="bold"
-                lineHeight="1"
-                fontVariantNumeric="tabular-nums"
-                data-testid={`countdown-${unit}`}
-              >
+            <div key={unit} className="lp-countdown-unit">
+              <p className="lp-countdown-value" data-testid={`countdown-${unit}`}>
                 {unit === 'days' ? countdown.days : padUnit(countdown[unit])}
-              </Text>
-              <Text fontSize={{ base: 'xs', sm: 'sm' }} color="fg.muted" textTransform="uppercase" letterSpacing="wider">
-                {t(`landing.countdown.${unit}`)}
-              </Text>
-            </Stack>
+              </p>
+              <p className="lp-countdown-unit-label">{t(`landing.countdown.${unit}`)}</p>
+            </div>
           ))}
-        </SimpleGrid>
-        <Flex align="center" gap="2" color="fg.muted" fontSize="sm">
-          <CalendarIcon boxSize="4" />
+        </div>
+        <div className="lp-countdown-date">
+          <CalendarIcon className="lp-countdown-date-icon" />
           <time dateTime={launchDate.toISOString()}>{date}</time>
-        </Flex>
-      </Stack>
+        </div>
+      </div>
     </LandingSection>
   );
 }

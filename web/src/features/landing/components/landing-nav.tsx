@@ -1,10 +1,10 @@
-import { Box, Button, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../../../components/app-link';
 import { BrandLink } from '../../../components/brand-link';
-import { CloseIcon, MenuIcon } from '../../../components/icons/icons';
-import { LanguagePicker } from '../../../components/language-picker';
+import { LandingLanguagePicker } from './landing-language-picker';
+import '../../../styles/kit.css';
+import './landing-nav.css';
 
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
@@ -19,25 +19,49 @@ export const LANDING_ANCHORS = [
 function AnchorLinks({ direction, onNavigate }: { direction: 'row' | 'column'; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
+    <ul className={`lp-nav-anchors lp-nav-anchors-${direction}`}>
       {LANDING_ANCHORS.map((anchor) => (
         <li key={anchor.href}>
-          <Link
-            href={anchor.href}
-            onClick={onNavigate}
-            display="block"
-            px="3"
-            py="2"
-            rounded="md"
-            fontWeight="medium"
-            color="fg.muted"
-            _hover={{ color: 'fg', bg: 'bg.muted', textDecoration: 'none' }}
-          >
+          <a href={anchor.href} onClick={onNavigate} className="lp-nav-anchor">
             {t(anchor.labelKey)}
-          </Link>
+          </a>
         </li>
       ))}
-    </Stack>
+    </ul>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M18 6 6 18M6 6l12 12" />
+    </svg>
   );
 }
 
@@ -61,66 +85,51 @@ export function LandingNav() {
   const close = () => setMenuOpen(false);
 
   return (
-    <Box
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      bg="bg/85"
-      backdropFilter="blur(12px)"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-    >
-      <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap={{ base: '2', md: '6' }}>
+    <header className="lp-nav">
+      <div className="lp-nav-bar">
         <BrandLink />
-        <Box as="nav" aria-label={t('landing.nav.label')} hideBelow="md" flex="1" display="flex" justifyContent="center">
+        <nav aria-label={t('landing.nav.label')} className="lp-nav-desktop">
           <AnchorLinks direction="row" />
-        </Box>
-        <HStack gap={{ base: '1', md: '2' }} ms="auto">
-          <LanguagePicker />
-          <Button asChild variant="ghost" size="sm" hideBelow="md">
-            <RouterLink to="/signin">{t('nav.logIn')}</RouterLink>
-          </Button>
-          <Button asChild colorPalette="purple" size="sm" hideBelow="md">
-            <RouterLink to="/signup">{t('nav.getStarted')}</RouterLink>
-          </Button>
-          <IconButton
+        </nav>
+        <div className="lp-nav-actions">
+          <LandingLanguagePicker />
+          <AppLink to="/signin" className="lp-btn lp-btn-ghost lp-btn-sm lp-hide-below-md">
+            {t('nav.logIn')}
+          </AppLink>
+          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-sm lp-hide-below-md">
+            {t('nav.getStarted')}
+          </AppLink>
+          <button
             ref={menuButton}
-            hideFrom="md"
-            variant="ghost"
+            type="button"
+            className="lp-btn lp-btn-ghost lp-btn-md lp-nav-menu-button lp-hide-from-md"
             aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_MENU_ID}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {isMenuOpen ? <CloseIcon /> : <MenuIcon />}
-          </IconButton>
-        </HStack>
-      </Flex>
+          </button>
+        </div>
+      </div>
       {isMenuOpen && (
-        <Box
-          as="nav"
+        <nav
           id={MOBILE_MENU_ID}
           aria-label={t('landing.nav.label')}
-          hideFrom="md"
-          px="4"
-          pt="3"
-          pb="4"
-          borderTopWidth="1px"
-          borderColor="border.muted"
+          className="lp-nav-mobile lp-hide-from-md"
           data-testid="landing-mobile-menu"
         >
           <AnchorLinks direction="column" onNavigate={close} />
-          <Stack gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border.muted">
-            <Button asChild variant="outline" onClick={close}>
-              <RouterLink to="/signin">{t('nav.logIn')}</RouterLink>
-            </Button>
-            <Button asChild colorPalette="purple" onClick={close}>
-              <RouterLink to="/signup">{t('nav.getStarted')}</RouterLink>
-            </Button>
-          </Stack>
-        </Box>
+          <div className="lp-nav-mobile-actions">
+            <AppLink to="/signin" className="lp-btn lp-btn-outline lp-btn-md" onClick={close}>
+              {t('nav.logIn')}
+            </AppLink>
+            <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-md" onClick={close}>
+              {t('nav.getStarted')}
+            </AppLink>
+          </div>
+        </nav>
       )}
-    </Box>
+    </header>
   );
 }

@@ -1,69 +1,29 @@
-import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { LockIcon, UploadIcon } from '../../../components/icons/landing-icons';
 import { registerInterest } from '../interest-feedback';
 import { ComingSoonBadge, LandingSection } from './landing-section';
-import { LockIcon, UploadIcon } from '../../../components/icons/landing-icons';
+import '../../../styles/kit.css';
+import './self-ai-section.css';
 
 const STEPS = ['upload', 'learn', 'create'] as const;
 
+/** Each sample photo's gradient is its class in self-ai-section.css; the first one is the large one. */
+const PHOTO_TINTS = ['lp-self-ai-photo-1', 'lp-self-ai-photo-2', 'lp-self-ai-photo-3', 'lp-self-ai-photo-4'] as const;
+
 /** Five photo slots: the self-AI editor takes 1 to 5 photos (spec §1). Purely decorative. */
 function PhotoSlots() {
-  const tints = [
-    ['purple.700', 'pink.600'],
-    ['purple.800', 'purple.500'],
-    ['pink.800', 'orange.500'],
-    ['blue.800', 'purple.600'],
-  ];
   return (
-    <Grid templateColumns="repeat(3, 1fr)" gap="3" aria-hidden="true" maxW="sm" mx="auto" w="full">
-      {tints.map(([from, to], index) => (
-        <Box
-          key={index}
-          aspectRatio="3 / 4"
-          rounded="xl"
-          bgGradient="to-br"
-          gradientFrom={from}
-          gradientTo={to}
-          gridRow={index === 0 ? 'span 2' : undefined}
-          gridColumn={index === 0 ? 'span 2' : undefined}
-          position="relative"
-          overflow="hidden"
-        >
-          <Box
-            position="absolute"
-            left="50%"
-            top="28%"
-            transform="translateX(-50%)"
-            w="34%"
-            aspectRatio="1"
-            rounded="full"
-            bg="whiteAlpha.400"
-          />
-          <Box
-            position="absolute"
-            left="50%"
-            bottom="-12%"
-            transform="translateX(-50%)"
-            w="70%"
-            h="38%"
-            roundedTop="full"
-            bg="whiteAlpha.400"
-          />
-        </Box>
+    <div className="lp-self-ai-photos" aria-hidden="true">
+      {PHOTO_TINTS.map((tint) => (
+        <div key={tint} className={`lp-self-ai-photo ${tint}`}>
+          <div className="lp-self-ai-photo-head" />
+          <div className="lp-self-ai-photo-body" />
+        </div>
       ))}
-      <Flex
-        aspectRatio="3 / 4"
-        rounded="xl"
-        borderWidth="2px"
-        borderStyle="dashed"
-        borderColor="purple.500"
-        align="center"
-        justify="center"
-        color="purple.300"
-      >
-        <UploadIcon boxSize="6" />
-      </Flex>
-    </Grid>
+      <div className="lp-self-ai-upload">
+        <UploadIcon className="lp-self-ai-upload-icon" />
+      </div>
+    </div>
   );
 }
 
@@ -78,45 +38,35 @@ export function SelfAiSection() {
       title={t('landing.selfAi.heading')}
       intro={t('landing.selfAi.intro')}
     >
-      <Grid templateColumns={{ base: '1fr', md: '1.1fr 1fr' }} gap={{ base: '10', md: '16' }} alignItems="center">
-        <Stack gap="6">
-          <Stack as="ol" gap="5" listStyleType="none" m="0" p="0">
+      <div className="lp-self-ai-layout">
+        <div className="lp-self-ai-main">
+          <ol className="lp-self-ai-steps">
             {STEPS.map((step, index) => (
-              <Flex as="li" key={step} gap="4" align="flex-start">
-                <Flex
-                  flexShrink={0}
-                  boxSize="9"
-                  rounded="full"
-                  bg="purple.600"
-                  color="white"
-                  fontWeight="bold"
-                  align="center"
-                  justify="center"
-                  aria-hidden="true"
-                >
+              <li key={step} className="lp-self-ai-step">
+                <div className="lp-self-ai-step-number" aria-hidden="true">
                   {index + 1}
-                </Flex>
-                <Stack gap="0.5">
-                  <Heading as="h3" size="md">
-                    {t(`landing.selfAi.steps.${step}.title`)}
-                  </Heading>
-                  <Text color="fg.muted">{t(`landing.selfAi.steps.${step}.description`)}</Text>
-                </Stack>
-              </Flex>
+                </div>
+                <div className="lp-self-ai-step-text">
+                  <h3 className="lp-heading lp-heading-md">{t(`landing.selfAi.steps.${step}.title`)}</h3>
+                  <p className="lp-self-ai-muted">{t(`landing.selfAi.steps.${step}.description`)}</p>
+                </div>
+              </li>
             ))}
-          </Stack>
-          <Flex gap="3" align="flex-start" p="4" rounded="lg" bg="bg" borderWidth="1px" borderColor="border.muted">
-            <LockIcon boxSize="5" color="green.300" mt="0.5" />
-            <Text fontSize="sm" color="fg.muted">
-              {t('landing.selfAi.privacy')}
-            </Text>
-          </Flex>
-          <Button colorPalette="purple" alignSelf="flex-start" rounded="full" px="6" onClick={() => registerInterest('feature', 'self-ai')}>
+          </ol>
+          <div className="lp-self-ai-privacy">
+            <LockIcon className="lp-self-ai-privacy-icon" />
+            <p className="lp-self-ai-privacy-text">{t('landing.selfAi.privacy')}</p>
+          </div>
+          <button
+            type="button"
+            className="lp-btn lp-btn-solid lp-btn-md lp-btn-pill lp-self-ai-notify"
+            onClick={() => registerInterest('feature', 'self-ai')}
+          >
             {t('landing.selfAi.notifyMe')}
-          </Button>
-        </Stack>
+          </button>
+        </div>
         <PhotoSlots />
-      </Grid>
+      </div>
     </LandingSection>
   );
 }

@@ -1,16 +1,24 @@
-import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { IconProps } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { getBrandName } from '../../../lib/app-config';
 import { ComingSoonBadge, LandingSection } from './landing-section';
-import { ArrowRightIcon, CloudIcon, EditIcon, FormatsIcon, MicIcon, MoveIcon, PeopleIcon } from '../../../components/icons/landing-icons';
+import { AppLink } from '../../../components/app-link';
+import {
+  ArrowRightIcon,
+  CloudIcon,
+  EditIcon,
+  FormatsIcon,
+  MicIcon,
+  MoveIcon,
+  PeopleIcon,
+  type LandingIcon,
+} from '../../../components/icons/landing-icons';
+import '../../../styles/kit.css';
+import './text-to-video-section.css';
 
 type VideoFeatureKey = 'multiCharacter' | 'camera' | 'voice' | 'editing' | 'formats' | 'storage';
 
 /** Spec §1: the upcoming text-to-video features, in order. */
-const VIDEO_FEATURES: readonly { key: VideoFeatureKey; icon: ComponentType<IconProps> }[] = [
+const VIDEO_FEATURES: readonly { key: VideoFeatureKey; icon: LandingIcon }[] = [
   { key: 'multiCharacter', icon: PeopleIcon },
   { key: 'camera', icon: MoveIcon },
   { key: 'voice', icon: MicIcon },
@@ -29,41 +37,25 @@ export function TextToVideoSection() {
       title={t('landing.textToVideo.heading')}
       intro={t('landing.textToVideo.intro', { brand: getBrandName() })}
     >
-      <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" listStyleType="none" m="0" p="0">
+      <ul className="lp-video-features">
         {VIDEO_FEATURES.map(({ key, icon: FeatureIcon }) => (
-          <Flex
-            as="li"
-            key={key}
-            gap="4"
-            p="5"
-            rounded="xl"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="border.muted"
-            data-testid="video-feature"
-          >
-            <Box p="2.5" rounded="lg" bg="purple.900" color="purple.200" alignSelf="flex-start">
-              <FeatureIcon boxSize="5" />
-            </Box>
-            <Stack gap="1">
-              <Heading as="h3" size="md">
-                {t(`landing.textToVideo.features.${key}.title`)}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t(`landing.textToVideo.features.${key}.description`)}
-              </Text>
-            </Stack>
-          </Flex>
+          <li key={key} className="lp-video-feature" data-testid="video-feature">
+            <div className="lp-video-feature-badge">
+              <FeatureIcon className="lp-video-feature-icon" />
+            </div>
+            <div className="lp-video-feature-text">
+              <h3 className="lp-heading lp-heading-md">{t(`landing.textToVideo.features.${key}.title`)}</h3>
+              <p className="lp-video-feature-description">{t(`landing.textToVideo.features.${key}.description`)}</p>
+            </div>
+          </li>
         ))}
-      </SimpleGrid>
-      <Flex justify="center" mt="10">
-        <Button asChild colorPalette="purple" size="lg" rounded="full" px="8">
-          <RouterLink to="/signup">
-            {t('landing.textToVideo.cta')}
-            <ArrowRightIcon />
-          </RouterLink>
-        </Button>
-      </Flex>
+      </ul>
+      <div className="lp-video-actions">
+        <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-lg lp-btn-pill lp-video-cta">
+          {t('landing.textToVideo.cta')}
+          <ArrowRightIcon />
+        </AppLink>
+      </div>
     </LandingSection>
   );
 }

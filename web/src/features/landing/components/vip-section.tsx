@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { CrownIcon } from '../../../components/icons/landing-icons';
 import { formatUsd } from '../format';
 import { registerInterest } from '../interest-feedback';
 import { nameContainingLabel } from '../label-in-name';
 import { CheckList, LandingSection } from './landing-section';
-import { CrownIcon } from '../../../components/icons/landing-icons';
+import '../../../styles/kit.css';
+import './vip-section.css';
 
 /** Spec §1, §9: VIP groups, display only; Subscribe records interest and takes no payment. */
 const PLANS = [
@@ -16,75 +17,61 @@ export function VipSection() {
   const { t, i18n } = useTranslation();
   return (
     <LandingSection id="pricing" title={t('landing.vip.heading')} intro={t('landing.vip.intro')}>
-      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6" maxW="4xl" mx="auto" my="0" listStyleType="none" p="0">
+      <ul className="lp-vip-plans">
         {PLANS.map((plan) => {
           const name = t(`landing.vip.plans.${plan.key}.name`);
           const price = formatUsd(plan.price, i18n.language);
           return (
             <li key={plan.key}>
-              <Card.Root
-                h="full"
-                variant="outline"
-                borderWidth={plan.highlighted ? '2px' : '1px'}
-                borderColor={plan.highlighted ? 'purple.500' : 'border.muted'}
-                bg={plan.highlighted ? 'purple.950' : 'bg.subtle'}
-                position="relative"
+              <div
+                className={plan.highlighted ? 'lp-card lp-vip-plan lp-vip-plan-highlighted' : 'lp-card lp-vip-plan'}
                 data-testid={`vip-plan-${plan.interest}`}
               >
-                <Card.Header gap="2">
-                  <Flex align="center" justify="space-between" gap="2">
-                    <Flex align="center" gap="2">
-                      <CrownIcon boxSize="5" color={plan.highlighted ? 'yellow.300' : 'purple.300'} />
-                      <Heading as="h3" size="xl">
-                        {name}
-                      </Heading>
-                    </Flex>
+                <div className="lp-card-header lp-vip-plan-header">
+                  <div className="lp-vip-plan-title-row">
+                    <div className="lp-vip-plan-title">
+                      <CrownIcon className="lp-vip-plan-icon" />
+                      <h3 className="lp-heading lp-heading-xl">{name}</h3>
+                    </div>
                     {plan.highlighted ? (
-                      <Badge colorPalette="purple" variant="solid" rounded="full" px="3">
-                        {t('landing.vip.popular')}
-                      </Badge>
+                      <span className="lp-badge lp-badge-solid lp-badge-sm lp-badge-pill lp-vip-popular">{t('landing.vip.popular')}</span>
                     ) : null}
-                  </Flex>
-                  <Text color="fg.muted">{t(`landing.vip.plans.${plan.key}.description`)}</Text>
-                </Card.Header>
-                <Card.Body gap="5">
-                  <Text>
-                    <Box as="span" fontSize="5xl" fontWeight="bold" letterSpacing="tight" aria-hidden="true">
+                  </div>
+                  <p className="lp-vip-muted">{t(`landing.vip.plans.${plan.key}.description`)}</p>
+                </div>
+                <div className="lp-card-body lp-vip-plan-body">
+                  <p>
+                    <span className="lp-vip-price" aria-hidden="true">
                       {price}
-                    </Box>
-                    <Box as="span" color="fg.muted" fontSize="lg" aria-hidden="true">
+                    </span>
+                    <span className="lp-vip-per-month" aria-hidden="true">
                       {t('landing.vip.perMonth')}
-                    </Box>
-                    <VisuallyHidden>{t('landing.vip.pricePerMonth', { price })}</VisuallyHidden>
-                  </Text>
+                    </span>
+                    <span className="lp-sr-only">{t('landing.vip.pricePerMonth', { price })}</span>
+                  </p>
                   <CheckList
-                    color="green.300"
+                    color="var(--lp-colors-green-300)"
                     items={plan.perks.map((perk) =>
                       t(`landing.vip.plans.${plan.key}.perks.${perk}` as 'landing.vip.plans.basic.perks.group'),
                     )}
                   />
-                </Card.Body>
-                <Card.Footer>
-                  <Button
-                    w="full"
-                    size="lg"
-                    rounded="full"
-                    colorPalette="purple"
-                    variant={plan.highlighted ? 'solid' : 'outline'}
+                </div>
+                <div className="lp-card-footer">
+                  <button
+                    type="button"
+                    className={`lp-btn ${plan.highlighted ? 'lp-btn-solid' : 'lp-btn-outline-purple'} lp-btn-lg lp-btn-pill lp-vip-subscribe`}
                     aria-label={nameContainingLabel(t('landing.vip.subscribe'), t('landing.vip.subscribeTo', { plan: name }), name)}
                     onClick={() => registerInterest('vip_subscribe', plan.interest)}
                   >
                     {t('landing.vip.subscribe')}
-                  </Button>
-                </Card.Footer>
-              </Card.Root>
+                  </button>
+                </div>
+              </div>
             </li>
           );
         })}
-      </SimpleGrid>
-      <Text textAlign="center" color="fg.muted" fontSize="sm" mt="6">
-        {t('landing.vip.note')}
-      </Text>
+      </ul>
+      <p className="lp-vip-note">{t('landing.vip.note')}</p>
     </LandingSection>
   );
 }

@@ -1,13 +1,12 @@
-import { Alert, Badge, Box, Card, Flex, Heading, type IconProps, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
+import { Alert, Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ShieldIcon } from '../../../components/icons/icons';
-import { FaceScanIcon, LockIcon, UploadIcon, WandIcon } from '../../../components/icons/landing-icons';
+import { FaceScanIcon, type LandingIcon, LockIcon, UploadIcon, WandIcon } from '../../../components/icons/landing-icons';
 
 /** Spec §2: four feature cards; texts under `selfAi.features.<key>`. Face mapping and scenarios need a model that does not exist yet. */
 const FEATURES: {
   key: 'secureUpload' | 'faceMapping' | 'customScenarios' | 'privateSecure';
-  icon: ComponentType<IconProps>;
+  icon: LandingIcon;
   comingSoon: boolean;
 }[] = [
   { key: 'secureUpload', icon: UploadIcon, comingSoon: false },
@@ -32,7 +31,9 @@ export function SelfAiFeatures() {
             <Card.Body gap="3">
               <Flex justify="space-between" align="flex-start" gap="2">
                 <Box p="2.5" rounded="lg" bg="purple.900" color="purple.200">
-                  <FeatureIcon boxSize="5" />
+                  <Icon asChild boxSize="5">
+                    <FeatureIcon />
+                  </Icon>
                 </Box>
                 {comingSoon && (
                   <Badge colorPalette="purple" variant="subtle">

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppNavigationProvider, type AppNavigate } from '../../components/app-link';
+import { AppToaster } from '../../components/app-toaster';
+import { startI18n } from '../../i18n/change-language';
+import { trackPageView } from '../../lib/analytics';
+import LandingPage from './page';
+
+/**
+ * A visitor's "/" without the app around it (decision 046): React, the translations and the landing page, no router,
+ * UI kit or session screens. A link into the app calls `enterApp`, which starts the app on that path; the language
+ * menu and the toasts bring their own UI kit when first used. Returns what takes the landing off the page.
+ */
+export async function startLanding(container: HTMLElement, enterApp: AppNavigate): Promise<() => void> {
+  await startI18n();
+  trackPageView(window.location.pathname + window.location.search);
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <AppNavigationProvider navigate={enterApp}>
+        <LandingPage />
+      </AppNavigationProvider>
+      <AppToaster standalone />
+    </StrictMode>,
+  );
+  return () => root.unmount();
+}
