@@ -451,6 +451,57 @@ describeWithBrowser('the pre-rendered landing (default settings) in Chromium', (
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).waitFor();
   });
 
+  it('loads React, the translations and the landing alone: no UI kit, router or app code before the visitor asks for them', async () => {
+    const page = await (await openContext()).newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${platform.url}/`, { waitUntil: 'networkidle' });
+    await page.locator('#root #gallery').waitFor();
+    const chunkNames = scripts.map((script) => script.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
+    expect(chunkNames).toEqual(expect.arrayContaining(['react', 'i18n', 'landing']));
+    expect(chunkNames.filter((name) => ['ui', 'router', 'app', 'apollo', 'menu', 'toast-region'].includes(name))).toEqual([]);
+
+    // The language menu brings the UI kit when the visitor reaches for it, and works.
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Deine Fantasie' }).waitFor();
+  });
+
+  it('starts the app on the page a link leads to, without loading the page again, and comes back with Back', async () => {
+    const page = await (await openContext()).newPage();
+    await page.goto(`${platform.url}/`);
+    await page.locator('#root #gallery').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('banner').getByRole('link', { name: 'Get started' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+
+    await page.goBack();
+    await page.locator('#root #gallery').waitFor();
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+    // Now inside the app: its links go through the router, also without a reload.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+  });
+
+  it('lets a modified click open an app link in a new tab, as any link does', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/`);
+    await page.locator('#root #gallery').waitFor();
+    const opened = context.waitForEvent('page');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Log in' })
+      .click({ modifiers: ['Control'] });
+    await (await opened).waitForURL(/\/signin$/);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('shows no English to a visitor whose saved or browser language is another one', async () => {
     const saved = await openContext();
     await saved.addInitScript(() => localStorage.setItem('language', 'de'));

@@ -82,7 +82,8 @@ const RENDERED_WITH = {
   apiDocs: true,
 };
 const LANDING_MARKUP = '<h1 id="hero-heading">Create with AI</h1>';
-const PRERENDERED_INDEX = `<!doctype html><html><head><title>App</title></head><body><!--static-landing--><div id="static-landing" data-rendered-with="${JSON.stringify(RENDERED_WITH).replace(/"/g, '&quot;')}">${LANDING_MARKUP}</div><!--/static-landing--><div id="root"></div></body></html>`;
+const APP_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/app-1234abcd.js">';
+const PRERENDERED_INDEX = `<!doctype html><html><head><title>App</title>${APP_PRELOAD}</head><body><!--static-landing--><div id="static-landing" data-rendered-with="${JSON.stringify(RENDERED_WITH).replace(/"/g, '&quot;')}">${LANDING_MARKUP}</div><!--/static-landing--><div id="root"></div></body></html>`;
 
 function serveDist(publicConfig: PublicWebConfig) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
@@ -136,6 +137,7 @@ describe('the pre-rendered landing', () => {
     try {
       for (const page of [await web.get('/', { cookie: 'theme=dark; sid=abc' }), await web.get('/tos'), await web.get('/signin')]) {
         expect(page.status).toBe(200);
+        expect(page.body).toContain(APP_PRELOAD);
         expect(page.body).not.toContain(LANDING_MARKUP);
         expect(page.body).not.toContain('static-landing');
         expect(page.body).toContain('<div id="root"></div>');
@@ -157,6 +159,9 @@ describe('the pre-rendered landing', () => {
       expect(page.status).toBe(200);
       expect(page.body).not.toContain(LANDING_MARKUP);
       expect(page.body).toContain('<div id="root"></div>');
+      // The landing renders in the browser without the app's code: a visitor's "/" preloads none of it.
+      expect(page.body).not.toContain(APP_PRELOAD);
+      expect((await web.get('/signin')).body).toContain(APP_PRELOAD);
     } finally {
       web.close();
     }
