@@ -13,13 +13,15 @@ import { firstScreen } from './routes/screen-loaders';
  * arrives. startI18n never rejects.
  */
 export async function startApp(container: HTMLElement, initialUser: Promise<CurrentUser | null>): Promise<void> {
-  preloadFirstScreen(window.location.pathname);
+  const firstScreenReady = preloadFirstScreen(window.location.pathname);
   // The pre-rendered landing (index.html) shows until the app's landing replaces it; nobody else needs it.
   if (firstScreen(window.location.pathname) !== 'landing' || document.documentElement.classList.contains(STATIC_LANDING_OFF_CLASS)) {
     removeStaticLanding();
   }
   initialUser.then((user) => user && removeStaticLanding()).catch(() => undefined);
-  await startI18n();
+  // A visitor's first screen (sign-in, the Terms...) renders with its text at once: shown first inside its layout, it
+  // would push the footer down when it arrived.
+  await Promise.all([startI18n(), firstScreenReady]);
   createRoot(container).render(
     <StrictMode>
       <App initialUser={initialUser} />

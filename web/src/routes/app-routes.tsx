@@ -8,7 +8,7 @@ import { isApiDocsEnabled } from '../lib/app-config';
 import { NotFoundPage } from '../features/not-found/page';
 import { firstScreen, SCREEN_LOADERS, type ScreenName } from './screen-loaders';
 
-type Screen = ComponentType & { preload: () => void };
+type Screen = ComponentType & { preload: () => Promise<void> };
 
 /**
  * A lazily loaded screen that, once its chunk has arrived, renders at once instead of suspending
@@ -28,7 +28,7 @@ function lazyScreen(name: ScreenName): Screen {
     const [component] = useState<ComponentType>(() => loaded ?? Lazy);
     return createElement(component);
   }
-  return Object.assign(LazyScreen, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(LazyScreen, { preload: () => load().then(() => undefined, () => undefined) });
 }
 
 // Every screen is its own chunk, so a visitor's first load carries no member code. The member
@@ -56,10 +56,13 @@ const {
   relaunch: RelaunchPage,
 } = SCREENS;
 
-/** Start-up: the screen for `pathname` loads while the user request and translations are on their way. */
-export function preloadFirstScreen(pathname: string): void {
+/**
+ * Start-up: the screen for `pathname` loads while the user request and translations are on their way. Settles (never
+ * rejects) once it is there, or could not be had.
+ */
+export function preloadFirstScreen(pathname: string): Promise<void> {
   const name = firstScreen(pathname);
-  if (name) SCREENS[name].preload();
+  return name ? SCREENS[name].preload() : Promise.resolve();
 }
 
 function VisitorRoutes() {

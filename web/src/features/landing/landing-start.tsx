@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppNavigationProvider, type AppNavigate } from '../../components/app-link';
 import { AppToaster } from '../../components/app-toaster';
 import { startI18n } from '../../i18n/change-language';
 import { trackPageView } from '../../lib/analytics';
+import { STATIC_LANDING_ID } from '../../prerender/static-landing';
 import LandingPage from './page';
 
 /**
@@ -15,13 +16,18 @@ export async function startLanding(container: HTMLElement, enterApp: AppNavigate
   await startI18n();
   trackPageView(window.location.pathname + window.location.search);
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <AppNavigationProvider navigate={enterApp}>
-        <LandingPage />
-      </AppNavigationProvider>
-      <AppToaster standalone />
-    </StrictMode>,
-  );
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <AppNavigationProvider navigate={enterApp}>
+          <LandingPage />
+        </AppNavigationProvider>
+        <AppToaster standalone />
+      </StrictMode>,
+    );
+  // Behind the pre-rendered copy nothing waits for this render: as a transition React yields to the browser every few
+  // milliseconds, so a tap or a scroll on the copy is never held up by one long task.
+  if (document.getElementById(STATIC_LANDING_ID)) startTransition(render);
+  else render();
   return () => root.unmount();
 }
