@@ -28,7 +28,13 @@ function lazyScreen(name: ScreenName): Screen {
     const [component] = useState<ComponentType>(() => loaded ?? Lazy);
     return createElement(component);
   }
-  return Object.assign(LazyScreen, { preload: () => load().then(() => undefined, () => undefined) });
+  return Object.assign(LazyScreen, {
+    preload: () =>
+      load().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }
 
 // Every screen is its own chunk, so a visitor's first load carries no member code. The member
