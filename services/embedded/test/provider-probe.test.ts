@@ -101,6 +101,16 @@ describe('identifying the chat servers creators run', () => {
       expect(await identifyImageServer({ protocol: 'comfyui', baseUrl })).toBeNull();
     }
   });
+  it('follows no redirect: a program on a probed port cannot send the probe to another server', async () => {
+    const ollama = await serve(ollamaRoutes());
+    const redirecting = await serve({}, (request, response) => {
+      response.writeHead(302, { Location: `${ollama.url}${request.url ?? '/'}` });
+      response.end();
+    });
+    expect(await identifyChatServer({ expected: 'Ollama', baseUrl: redirecting.url })).toBeNull();
+    expect(ollama.requests).toEqual([]);
+    expect(redirecting.requests.length).toBeGreaterThan(0);
+  });
 });
 
 describe('picking the chat model', () => {
