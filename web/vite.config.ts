@@ -22,8 +22,11 @@ const GATEWAY_URL = env['GATEWAY_URL'] ?? 'http://127.0.0.1:3000';
 const ENTRY_MODULES = /[\\/]src[\\/](main\.tsx|lib[\\/]session-api\.ts|routes[\\/]screen-loaders\.ts|prerender[\\/]static-landing\.ts)$/;
 
 /** The landing's own start and every source file it imports statically (decision 046): one chunk, with no UI kit or router. */
-const LANDING_FILES = landingGraph(fileURLToPath(new URL('./src/features/landing/landing-start.tsx', import.meta.url))).files;
+const LANDING_START = '/src/features/landing/landing-start.tsx';
+const LANDING_FILES = landingGraph(fileURLToPath(new URL(`.${LANDING_START}`, import.meta.url))).files;
 const isLandingModule = (id: string) => LANDING_FILES.has(id.split('?')[0]!);
+/** The landing page itself; the rest of its files (i18n, the footer, the kit...) are shared with the app. */
+const isLandingPageModule = (id: string) => isLandingModule(id) && /[\\/]src[\\/]features[\\/]landing[\\/]/.test(id);
 
 /** The app proper, which the tiny entry (src/main.tsx) imports once it has started the first requests. */
 const APP_ENTRY = 'app';
@@ -34,8 +37,10 @@ const EXPLORER_HTML = 'explorer.html';
 const EXPLORER_PATH = '/developers/explorer';
 
 /**
- * index.html loads only the tiny entry; this adds `<link rel="modulepreload">` for the app entry and
- * every chunk it imports statically, so they download from the start, in parallel with the entry.
+ * index.html loads only the tiny entry; this adds `<link rel="modulepreload">` for the app entry and for the landing's
+ * start, each with every chunk it imports statically, so they download from the start, in parallel with the entry.
+ * They are marked `data-preload="app"` or `"landing"`: the gateway keeps on each page only those it needs
+ * (gateway/src/http/web-app.ts).
  */
 function preloadAppEntry(): Plugin {
   return {
@@ -47,21 +52,26 @@ function preloadAppEntry(): Plugin {
         if (!bundle) return;
         const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === APP_ENTRY);
         if (!app || app.type !== 'chunk') throw new Error(`preload-app-entry: no "${APP_ENTRY}" entry chunk in the bundle`);
+        const landing = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(LANDING_START)));
+        if (!landing || landing.type !== 'chunk') throw new Error('preload-app-entry: no chunk holds the landing start');
         // Vite already preloads the HTML entry's own imports.
         const alreadyLoaded = new Set([htmlEntry?.fileName, ...(htmlEntry?.imports ?? [])]);
-        const files: string[] = [];
-        const visit = (fileName: string) => {
-          if (alreadyLoaded.has(fileName) || files.includes(fileName)) return;
-          files.push(fileName);
-          const output = bundle[fileName];
-          if (output?.type === 'chunk') output.imports.forEach(visit);
+        const preloads = (start: string, kind: 'app' | 'landing') => {
+          const files: string[] = [];
+          const visit = (fileName: string) => {
+            if (alreadyLoaded.has(fileName) || files.includes(fileName)) return;
+            files.push(fileName);
+            const output = bundle[fileName];
+            if (output?.type === 'chunk') output.imports.forEach(visit);
+          };
+          visit(start);
+          return files.map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, 'data-preload': kind },
+            injectTo: 'head' as const,
+          }));
         };
-        visit(app.fileName);
-        return files.map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-          injectTo: 'head' as const,
-        }));
+        return [...preloads(landing.fileName, 'landing'), ...preloads(app.fileName, 'app')];
       },
     },
   };
@@ -70,11 +80,12 @@ function preloadAppEntry(): Plugin {
 const SRC_DIR = fileURLToPath(new URL('./src', import.meta.url));
 const KIT_CSS = /[\\/]src[\\/]styles[\\/]kit\.css$/;
 
-function cssSources(dir: string): string[] {
+/** The files that may name a colour: CSS, and TSX passing one as a prop. */
+function colourSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return cssSources(full);
-    return /\.(css|tsx)$/.test(entry.name) ? [readFileSync(full, 'utf8')] : [];
+    if (entry.isDirectory()) return colourSources(full);
+    return /\.(css|tsx)$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -89,7 +100,10 @@ function landingTokens(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!KIT_CSS.test(id.split('?')[0]!)) return null;
-      return { code: `${landingTokensCss(cssSources(SRC_DIR))}\n${code}`, map: null };
+      const files = colourSources(SRC_DIR);
+      // Under `vite dev`, a colour newly named in any of them reaches the kit.
+      files.forEach((file) => this.addWatchFile(file));
+      return { code: `${landingTokensCss(files.map((file) => readFileSync(file, 'utf8')))}\n${code}`, map: null };
     },
   };
 }
@@ -276,9 +290,14 @@ const appConfig: UserConfig = {
               test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
             },
             {
-              // The landing page's own modules (src/prerender/landing-graph.ts), before the app shell could take the ones they share.
+              // What the landing shares with the app (src/prerender/landing-graph.ts), before the app shell could take it.
+              name: 'public',
+              test: (id) => isLandingModule(id) && !isLandingPageModule(id),
+            },
+            {
+              // The landing page's own modules, which the app loads only on "/".
               name: 'landing',
-              test: isLandingModule,
+              test: isLandingPageModule,
             },
             {
               name: 'apollo',

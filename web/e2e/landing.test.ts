@@ -451,6 +451,25 @@ describeWithBrowser('the pre-rendered landing (default settings) in Chromium', (
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).waitFor();
   });
 
+  it('keeps the keyboard focus where the visitor had tabbed to when the app takes over', async () => {
+    const page = await (await openContext()).newPage();
+    let releaseLanding = () => {};
+    const held = new Promise<void>((resolve) => (releaseLanding = resolve));
+    await page.route(/\/assets\/landing-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${platform.url}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).focus();
+    releaseLanding();
+    await page.waitForFunction(() => !document.getElementById('static-landing'));
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      inApp: Boolean(document.activeElement?.closest('#root')),
+    }));
+    expect(focused).toEqual({ text: 'Pricing', inApp: true });
+  });
+
   it('loads React, the translations and the landing alone: no UI kit, router or app code before the visitor asks for them', async () => {
     const page = await (await openContext()).newPage();
     const scripts: string[] = [];
@@ -486,6 +505,38 @@ describeWithBrowser('the pre-rendered landing (default settings) in Chromium', (
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+  });
+
+  it('keeps the landing when the language menu cannot load, and loads it on the next press', async () => {
+    const page = await (await openContext()).newPage();
+    let islandBlocked = true;
+    await page.route(/\/assets\/language-menu-island-[\w-]+\.js$/, (route) => (islandBlocked ? route.abort() : route.continue()));
+    await page.goto(`${platform.url}/`);
+    await page.locator('#root #gallery').waitFor();
+    const picker = page.getByRole('button', { name: 'Language' });
+    await picker.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await expect(page.locator('#root #gallery').isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('language-picker');
+
+    islandBlocked = false;
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).waitFor();
+  });
+
+  it('answers the brand link on the landing by going to the top, without starting the app', async () => {
+    const page = await (await openContext()).newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+    await page.goto(`${platform.url}/`);
+    await page.locator('#root #gallery').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    const historyLength = await page.evaluate(() => window.history.length);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Velvet AI' }).click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+    expect(scripts.filter((url) => /\/assets\/(app|ui|router)-/.test(url))).toEqual([]);
   });
 
   it('lets a modified click open an app link in a new tab, as any link does', async () => {

@@ -24,20 +24,26 @@ function FullEnglishLoader() {
   return null;
 }
 
-/** App links (components/app-link.tsx) go through the router. */
+/** App links (components/app-link.tsx) go through the router; one to the page shown replaces it, as the router's own links do. */
 function RouterNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  return <AppNavigationProvider navigate={(to) => void navigate(to)}>{children}</AppNavigationProvider>;
+  const { pathname, search } = useLocation();
+  return (
+    <AppNavigationProvider navigate={(to) => void navigate(to, { replace: to === pathname + search })}>{children}</AppNavigationProvider>
+  );
 }
 
-/** `initialUser`: the current-member request main.tsx started at once (without it, AuthProvider makes it). */
-export function App({ initialUser }: { initialUser?: Promise<CurrentUser | null> }) {
+/**
+ * `initialUser`: the current-member request main.tsx started at once (without it, AuthProvider makes it); `settledUser`:
+ * its answer, when the app starts after it came (from the landing).
+ */
+export function App({ initialUser, settledUser }: { initialUser?: Promise<CurrentUser | null>; settledUser?: CurrentUser | null }) {
   return (
     <ChakraProvider value={system}>
       <ErrorBoundary>
         <BrowserRouter>
           <RouterNavigation>
-            <AuthProvider initialUser={initialUser}>
+            <AuthProvider initialUser={initialUser} settledUser={settledUser}>
               <FullEnglishLoader />
               <AppRoutes />
             </AuthProvider>

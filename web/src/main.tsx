@@ -1,3 +1,4 @@
+import type { Root } from 'react-dom/client';
 import { fetchCurrentUser } from './lib/session-api';
 import { STATIC_LANDING_ID } from './prerender/static-landing';
 import { firstScreen, loadMemberScreens, SCREEN_LOADERS } from './routes/screen-loaders';
@@ -6,9 +7,9 @@ import { firstScreen, loadMemberScreens, SCREEN_LOADERS } from './routes/screen-
 // index.html, see vite.config.ts) are still downloading: the requests the first screen waits for
 // start at once instead of after all of the app's code.
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
-const root = container;
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Missing #root element in index.html');
+const container = rootElement;
 
 // Who is signed in (spec §7: once per load, no retry, no cache); AuthProvider settles the answer.
 // A member's screens (and the GraphQL client) start loading as soon as it arrives.
@@ -22,31 +23,33 @@ function loadScreen(pathname: string): Promise<unknown> {
 }
 
 function startApp(): Promise<void> {
-  return import('./app-start').then(({ startApp }) => startApp(root, initialUser));
+  return import('./app-start').then(({ startApp }) => startApp(container, initialUser));
 }
 
 let enteringApp: Promise<void> | undefined;
+let appTarget = '/';
 
 /**
- * A link on the landing into the app (Log in, Get started, Terms...): the app starts on that path once its code and
- * the screen's have arrived, in place of the landing; without them (offline), the browser loads the page.
+ * A link on the landing into the app (Log in, Get started, Terms...): the app takes over the landing's root on that path
+ * once its code and the screen's have arrived (the last link followed meanwhile wins); without them (offline, a chunk
+ * gone after a deploy), the browser loads the page.
  */
-function enterApp(to: string, stopLanding: () => void): Promise<void> {
+function enterApp(to: string, landingRoot: Root): void {
+  appTarget = to;
   enteringApp ??= (async () => {
     document.documentElement.classList.add('app-loading');
     try {
-      const [{ startApp: start }] = await Promise.all([import('./app-start'), loadScreen(new URL(to, window.location.href).pathname)]);
-      window.history.pushState(null, '', to);
-      stopLanding();
-      await start(root, initialUser);
+      const screen = firstScreen(new URL(to, window.location.href).pathname);
+      const [{ startApp: start }] = await Promise.all([import('./app-start'), screen && SCREEN_LOADERS[screen]()]);
+      window.history.pushState(null, '', appTarget);
+      await start(landingRoot, initialUser, null);
     } catch (error) {
       console.warn('The app could not start; loading the page instead.', error);
-      window.location.assign(to);
+      window.location.assign(appTarget);
     } finally {
       document.documentElement.classList.remove('app-loading');
     }
   })();
-  return enteringApp;
 }
 
 /**
@@ -54,10 +57,16 @@ function enterApp(to: string, stopLanding: () => void): Promise<void> {
  * which load when the visitor follows a link into the app. A member gets the app (the dashboard).
  */
 async function startLanding(): Promise<void> {
-  const [user, landing] = await Promise.all([initialUser.catch(() => null), import('./features/landing/landing-start')]);
-  if (user) return startApp();
-  let stopLanding = () => {};
-  stopLanding = await landing.startLanding(root, (to) => void enterApp(to, () => stopLanding()));
+  const landing = import('./features/landing/landing-start');
+  landing.then((module) => module.prepareLanding()).catch(() => undefined);
+  if (await initialUser.catch(() => null)) return startApp();
+  const root = await (
+    await landing
+  ).startLanding(container, (to) => {
+    // The page the visitor is on: nothing to start, as a link to the current page does in the app.
+    if (new URL(to, window.location.href).pathname === window.location.pathname) return window.scrollTo(0, 0);
+    enterApp(to, root);
+  });
 }
 
 /** Once the browser has painted the pre-rendered landing (the next frame; a tab in the background has none, hence the timer). */

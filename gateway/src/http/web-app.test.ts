@@ -82,8 +82,9 @@ const RENDERED_WITH = {
   apiDocs: true,
 };
 const LANDING_MARKUP = '<h1 id="hero-heading">Create with AI</h1>';
-const APP_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/app-1234abcd.js">';
-const PRERENDERED_INDEX = `<!doctype html><html><head><title>App</title>${APP_PRELOAD}</head><body><!--static-landing--><div id="static-landing" data-rendered-with="${JSON.stringify(RENDERED_WITH).replace(/"/g, '&quot;')}">${LANDING_MARKUP}</div><!--/static-landing--><div id="root"></div></body></html>`;
+const APP_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/app-1234abcd.js" data-preload="app">';
+const LANDING_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/landing-1234abcd.js" data-preload="landing">';
+const PRERENDERED_INDEX = `<!doctype html><html><head><title>App</title>${LANDING_PRELOAD}${APP_PRELOAD}</head><body><!--static-landing--><div id="static-landing" data-rendered-with="${JSON.stringify(RENDERED_WITH).replace(/"/g, '&quot;')}">${LANDING_MARKUP}</div><!--/static-landing--><div id="root"></div></body></html>`;
 
 function serveDist(publicConfig: PublicWebConfig) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
@@ -123,6 +124,8 @@ describe('the pre-rendered landing', () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain(LANDING_MARKUP);
       expect(page.body).toContain('<script src="/app-config.js"></script>');
+      expect(page.body).toContain(LANDING_PRELOAD);
+      expect(page.body).not.toContain(APP_PRELOAD);
       expect(page.vary).toMatch(/cookie/i);
       const compressed = await web.get('/', { 'accept-encoding': 'gzip' });
       expect(compressed.encoding).toBe('gzip');
@@ -138,6 +141,7 @@ describe('the pre-rendered landing', () => {
       for (const page of [await web.get('/', { cookie: 'theme=dark; sid=abc' }), await web.get('/tos'), await web.get('/signin')]) {
         expect(page.status).toBe(200);
         expect(page.body).toContain(APP_PRELOAD);
+        expect(page.body).not.toContain(LANDING_PRELOAD);
         expect(page.body).not.toContain(LANDING_MARKUP);
         expect(page.body).not.toContain('static-landing');
         expect(page.body).toContain('<div id="root"></div>');
@@ -159,8 +163,9 @@ describe('the pre-rendered landing', () => {
       expect(page.status).toBe(200);
       expect(page.body).not.toContain(LANDING_MARKUP);
       expect(page.body).toContain('<div id="root"></div>');
-      // The landing renders in the browser without the app's code: a visitor's "/" preloads none of it.
+      // The landing renders in the browser without the app's code: a visitor's "/" preloads the landing's alone.
       expect(page.body).not.toContain(APP_PRELOAD);
+      expect(page.body).toContain(LANDING_PRELOAD);
       expect((await web.get('/signin')).body).toContain(APP_PRELOAD);
     } finally {
       web.close();

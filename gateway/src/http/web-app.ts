@@ -36,7 +36,7 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
     });
     return router;
   }
-  const { shell, landing } = splitStaticLanding(withAppConfig(fs.readFileSync(indexFile, 'utf8')), publicConfig);
+  const { shell, visitorShell, landing } = splitStaticLanding(withAppConfig(fs.readFileSync(indexFile, 'utf8')), publicConfig);
   const sendIndex = (res: Response, status = 200) => {
     res.status(status).setHeader('Cache-Control', 'no-cache');
     res.type('html').send(shell);
@@ -50,11 +50,9 @@ export function webAppRouter(webDist: string, publicConfig: PublicWebConfig): Ro
   router.get(`/${EXPLORER_FILE}`, (_req, res) => sendIndex(res, 404));
   router.get(EXPLORER_PATH, explorerPage(webDist, publicConfig, sendIndex));
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  // A visitor on "/" gets the pre-rendered landing; a member (session cookie) the app's own first screen, without a landing flash.
-  // Where the landing renders in the browser (custom settings, a countdown), a visitor's page preloads none of the app's
-  // code either: the landing starts without it (web/src/main.tsx).
+  // A visitor on "/" gets the pre-rendered landing, or where it renders in the browser (custom settings, a countdown) the
+  // page that starts it; a member (session cookie) the app's own first screen, without a landing flash.
   const sendLanding = landing && compressedPage(landing);
-  const visitorShell = shell.replace(MODULE_PRELOADS, '');
   router.get('/', (req, res, next) => {
     res.vary('Cookie');
     if (readCookie(req.headers, SESSION_COOKIE)) return next();
@@ -80,7 +78,9 @@ function explorerPage(webDist: string, publicConfig: PublicWebConfig, sendIndex:
 
 const STATIC_LANDING = /<!--static-landing-->[\s\S]*?<!--\/static-landing-->/;
 const RENDERED_WITH = /<div id="static-landing" data-rendered-with="([^"]*)"/;
-const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+/** The app's and the landing's chunks (web/vite.config.ts, "preload-app-entry"); each page keeps the ones it starts with. */
+const APP_PRELOADS = /\s*<link rel="modulepreload"[^>]*\bdata-preload="app"[^>]*>/g;
+const LANDING_PRELOADS = /\s*<link rel="modulepreload"[^>]*\bdata-preload="landing"[^>]*>/g;
 type RenderedWith = Record<string, string | boolean | undefined>;
 
 /**
@@ -88,14 +88,19 @@ type RenderedWith = Record<string, string | boolean | undefined>;
  * rendered with the documented defaults it records in `data-rendered-with`. `landing` is that page when these
  * settings show the same one (null otherwise: the app renders it); `shell` is index.html without it.
  */
-export function splitStaticLanding(html: string, publicConfig: PublicWebConfig): { shell: string; landing: string | null } {
-  const shell = html.replace(STATIC_LANDING, '');
+export function splitStaticLanding(
+  html: string,
+  publicConfig: PublicWebConfig,
+): { shell: string; visitorShell: string; landing: string | null } {
+  const withoutCopy = html.replace(STATIC_LANDING, '');
+  // The app's pages start the app; a visitor's "/" starts the landing alone (web/src/main.tsx), without the app's code.
+  const shell = withoutCopy.replace(LANDING_PRELOADS, '');
+  const visitorShell = withoutCopy.replace(APP_PRELOADS, '');
   const encoded = RENDERED_WITH.exec(html)?.[1];
-  if (shell === html || !encoded) return { shell, landing: null };
+  if (withoutCopy === html || !encoded) return { shell, visitorShell, landing: null };
   const renderedWith = JSON.parse(encoded.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as RenderedWith;
-  // The landing paints without the app's code: preloading it would only compete with that first paint for bandwidth.
-  const landing = html.replace(MODULE_PRELOADS, '');
-  return { shell, landing: showsSameLanding(publicConfig, renderedWith) ? landing : null };
+  const landing = html.replace(APP_PRELOADS, '');
+  return { shell, visitorShell, landing: showsSameLanding(publicConfig, renderedWith) ? landing : null };
 }
 
 /** Blank settings fall back to the defaults, as in the web app (web/src/lib/app-config.ts). */

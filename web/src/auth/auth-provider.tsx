@@ -18,10 +18,19 @@ function sameUser(a: CurrentUser, b: CurrentUser): boolean {
  * registration and sign-out under `/api`), so the signed-out screens load no GraphQL client. The
  * member screens keep it current from their GraphQL cache through `updateUser` (auth/member-session.tsx).
  */
-export function AuthProvider({ initialUser, children }: { initialUser?: Promise<CurrentUser | null>; children: ReactNode }) {
+export function AuthProvider({
+  initialUser,
+  settledUser,
+  children,
+}: {
+  initialUser?: Promise<CurrentUser | null>;
+  /** What `initialUser` has already settled to (the app started from the landing): no loading state in between. */
+  settledUser?: CurrentUser | null;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
-  const [user, setUser] = useState<CurrentUser | null>(null);
-  const [isLoaded, setIsLoaded] = useState(false);
+  const [user, setUser] = useState<CurrentUser | null>(settledUser ?? null);
+  const [isLoaded, setIsLoaded] = useState(settledUser !== undefined);
   const [isSigningOut, setIsSigningOut] = useState(false);
   // Spec §7: the user request is made once per page load, never retried nor cached.
   const request = useRef<Promise<CurrentUser | null> | null>(null);

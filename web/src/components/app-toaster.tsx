@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toaster } from '../lib/toaster';
+import { QuietBoundary } from './quiet-boundary';
 
 const ToastRegion = lazy(() => import('./toast-region'));
 const ToastIsland = lazy(() => import('./toast-island'));
@@ -12,5 +13,10 @@ const ToastIsland = lazy(() => import('./toast-island'));
 export function AppToaster({ standalone = false }: { standalone?: boolean }) {
   const isWanted = useSyncExternalStore(toaster.onRequest, toaster.hasRequests);
   if (!isWanted) return null;
-  return <Suspense fallback={null}>{standalone ? <ToastIsland /> : <ToastRegion />}</Suspense>;
+  // A region that cannot load (offline, a chunk gone after a deploy) costs the toasts, not the page.
+  return (
+    <QuietBoundary what="toast region">
+      <Suspense fallback={null}>{standalone ? <ToastIsland /> : <ToastRegion />}</Suspense>
+    </QuietBoundary>
+  );
 }

@@ -1,5 +1,6 @@
 import { getBrandName } from '../lib/app-config';
 import { AppLink } from './app-link';
+import '../styles/kit.css';
 import './brand-link.css';
 
 export function BrandLink() {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../styles/kit.css';
 import './skip-link.css';
 
 export const MAIN_CONTENT_ID = 'main-content';

@@ -177,3 +177,5 @@ export const FaceScanIcon = make(
     <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
   </>,
 );
+export const MenuIcon = make(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = make(<path d="M18 6 6 18M6 6l12 12" />);

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { ComingSoonSection } from './components/coming-soon-section';
 import { CountdownSection } from './components/countdown-section';
 import { FeaturesSection } from './components/features-section';
@@ -25,10 +25,11 @@ import './page.css';
  */
 export default function LandingPage() {
   useDocumentTitle();
-  // The pre-rendered copy (index.html) goes in the same frame as this one shows: no flash, no shift.
-  useLayoutEffect(removeStaticLanding, []);
+  const page = useRef<HTMLDivElement>(null);
+  // The pre-rendered copy (index.html) goes in the same frame as this one shows: no flash, no shift, focus kept.
+  useLayoutEffect(() => removeStaticLanding(page.current), []);
   return (
-    <div className="lp-root lp-page">
+    <div ref={page} className="lp-root lp-page">
       <SkipLink />
       <LandingNav />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="lp-page-main">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { BrandLink } from '../../../components/brand-link';
+import { CloseIcon, MenuIcon } from '../../../components/icons/landing-icons';
 import { LandingLanguagePicker } from './landing-language-picker';
 import '../../../styles/kit.css';
 import './landing-nav.css';
@@ -28,40 +29,6 @@ function AnchorLinks({ direction, onNavigate }: { direction: 'row' | 'column'; o
         </li>
       ))}
     </ul>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
   );
 }
 
