@@ -52,7 +52,9 @@ function preloadAppEntry(): Plugin {
         if (!bundle) return;
         const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === APP_ENTRY);
         if (!app || app.type !== 'chunk') throw new Error(`preload-app-entry: no "${APP_ENTRY}" entry chunk in the bundle`);
-        const landing = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(LANDING_START)));
+        const landing = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(LANDING_START)),
+        );
         if (!landing || landing.type !== 'chunk') throw new Error('preload-app-entry: no chunk holds the landing start');
         // Vite already preloads the HTML entry's own imports.
         const alreadyLoaded = new Set([htmlEntry?.fileName, ...(htmlEntry?.imports ?? [])]);
