@@ -18,7 +18,7 @@ function ChatPreview() {
   const { t } = useTranslation();
   const name = t('landing.girlfriendChat.sampleName');
   return (
-    <figure className="lp-girlfriend-chat" aria-label={t('landing.girlfriendChat.conversationLabel')}>
+    <figure className="lp-girlfriend-chat lp-shadow-lg" aria-label={t('landing.girlfriendChat.conversationLabel')}>
       <div className="lp-girlfriend-chat-header">
         <div className="lp-girlfriend-chat-avatar" aria-hidden="true">
           {name.charAt(0)}
@@ -49,11 +49,11 @@ export function GirlfriendChatSection() {
       title={t('landing.girlfriendChat.heading')}
       intro={t('landing.girlfriendChat.intro')}
     >
-      <div className="lp-girlfriend-layout">
+      <div className="lp-split">
         <ChatPreview />
-        <div className="lp-girlfriend-pitch">
+        <div className="lp-split-pitch">
           <CheckList color="var(--lp-colors-pink-300)" items={POINTS.map((point) => t(`landing.girlfriendChat.points.${point}`))} />
-          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-md lp-btn-pill lp-girlfriend-cta">
+          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-md lp-btn-pill lp-split-cta">
             {t('landing.girlfriendChat.cta')}
             <ArrowRightIcon />
           </AppLink>

@@ -11,7 +11,7 @@ const POINTS = ['branching', 'memory', 'genres'] as const;
 function StoryPreview() {
   const { t } = useTranslation();
   return (
-    <figure className="lp-story-preview">
+    <figure className="lp-story-preview lp-shadow-lg">
       <div className="lp-story-preview-caption">
         <BookIcon className="lp-story-preview-icon" />
         <figcaption>{t('landing.storyGames.sampleTitle')}</figcaption>
@@ -33,10 +33,10 @@ export function StoryGamesSection() {
   const { t } = useTranslation();
   return (
     <LandingSection id="ai-story-games" align="start" title={t('landing.storyGames.heading')} intro={t('landing.storyGames.intro')}>
-      <div className="lp-story-layout">
-        <div className="lp-story-pitch">
+      <div className="lp-split">
+        <div className="lp-split-pitch">
           <CheckList color="var(--lp-colors-purple-300)" items={POINTS.map((point) => t(`landing.storyGames.points.${point}`))} />
-          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-md lp-btn-pill lp-story-cta">
+          <AppLink to="/signup" className="lp-btn lp-btn-solid lp-btn-md lp-btn-pill lp-split-cta">
             {t('landing.storyGames.cta')}
             <ArrowRightIcon />
           </AppLink>
