@@ -107,6 +107,11 @@ describeWithBrowser('app shell in Chromium', () => {
     await page.goto(`${platform.url}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
+    // A visitor here has no navigation bar: the page itself offers the languages.
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: '404 – Seite nicht gefunden' }).waitFor();
+    await page.getByRole('link', { name: 'Anmelden' }).waitFor();
     await context.close();
   });
 

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { AlertIcon } from '../../components/icons/icons';
+import { LanguagePicker } from '../../components/language-picker';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { signInPathReturningTo } from '../auth/return-path';
 
-/** Spec §1: any unknown path. A visitor may have opened a member page signed out, so they can log in and come back to it. */
+/**
+ * Spec §1: any unknown path. A visitor may have opened a member page signed out, so they can log in and come back to it,
+ * and pick their language.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -32,6 +36,8 @@ export function NotFoundPage() {
                 <RouterLink to={signInPathReturningTo(`${pathname}${search}${hash}`)}>{t('notFound.logIn')}</RouterLink>
               </Button>
             )}
+            {/* A visitor here has no navigation bar, so no other way to their language. */}
+            {!user && <LanguagePicker ms="auto" />}
           </Flex>
         </Card.Body>
       </Card.Root>
