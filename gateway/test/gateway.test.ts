@@ -168,10 +168,16 @@ describe.each(testTargets().map((target) => [target.name, target] as [string, Te
       expect((await client.fetch('/api/user')).status).toBe(401);
     });
 
-    it('GET /api/login redirects to /signin', async () => {
+    it('GET /api/login redirects to /signin, keeping a return path on this site and nothing else', async () => {
       const response = await client.fetch('/api/login');
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/signin');
+      const back = await client.fetch(`/api/login?next=${encodeURIComponent('/gallery?tab=mine')}`);
+      expect(back.headers.get('location')).toBe(`/signin?next=${encodeURIComponent('/gallery?tab=mine')}`);
+      for (const offSite of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/.//evil.example', 'gallery']) {
+        const refused = await client.fetch(`/api/login?next=${encodeURIComponent(offSite)}`);
+        expect([offSite, refused.headers.get('location')]).toEqual([offSite, '/signin']);
+      }
     });
 
     it('GET /api/dashboard/stats gives the SPEC §3 fields (zeros for a new member), 401 when signed out', async () => {

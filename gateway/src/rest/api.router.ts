@@ -41,7 +41,7 @@ export function apiRouter(services: Services, secureCookies: boolean): Router {
     '/user',
     route(async (_req, res, caller) => res.json(currentMember(caller)), { noStore: true }),
   );
-  router.get('/login', (_req, res) => res.redirect(302, '/signin'));
+  router.get('/login', (req, res) => res.redirect(302, signInPath(req.query['next'])));
   router.get(
     '/logout',
     route(async (req, res, caller) => {
@@ -122,4 +122,22 @@ export function apiRouter(services: Services, secureCookies: boolean): Router {
   // The one error path of `/api`: every AppError as `{ message, code }` with its status, anything else a logged 500.
   router.use(finalErrorHandler);
   return router;
+}
+
+const ORIGIN_PLACEHOLDER = 'http://gateway.invalid';
+
+/**
+ * `/signin`, keeping `next` (where to return after signing in, as the web's own links set it) only when it is a path on
+ * this site: never `//host`, `/\host` or an absolute URL (an open redirect). The web app checks it again.
+ */
+export function signInPath(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/')) return '/signin';
+  let url: URL;
+  try {
+    url = new URL(next, ORIGIN_PLACEHOLDER);
+  } catch {
+    return '/signin';
+  }
+  if (url.origin !== ORIGIN_PLACEHOLDER || /^\/[/\\]/.test(url.pathname)) return '/signin';
+  return `/signin?next=${encodeURIComponent(`${url.pathname}${url.search}${url.hash}`)}`;
 }
