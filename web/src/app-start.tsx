@@ -8,9 +8,9 @@ import { preloadFirstScreen } from './routes/app-routes';
 import { firstScreen } from './routes/screen-loaders';
 
 /**
- * Renders the app into `target` (a container, or the landing's root it takes over). The visitor's language (saved choice, else the browser's) is
- * loaded before the first render, so no English text or raw key flashes before the translation
- * arrives. startI18n never rejects.
+ * Renders the app into `target` (a container, or the landing's root it takes over). The visitor's language (saved
+ * choice, else the browser's) is loaded before the first render, so no English text or raw key flashes before the
+ * translation arrives. startI18n never rejects.
  */
 export async function startApp(
   target: HTMLElement | Root,

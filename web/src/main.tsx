@@ -79,8 +79,8 @@ function afterFirstPaint(): Promise<void> {
 
 async function start(): Promise<void> {
   const pathname = window.location.pathname;
-  // With the pre-rendered landing on screen (index.html, served without preloads), the landing's code would compete
-  // with that first paint for the network and the main thread.
+  // With the pre-rendered landing on screen, running the landing's code (preloaded by the page) would compete with that
+  // first paint for the main thread.
   if (document.getElementById(STATIC_LANDING_ID)) await afterFirstPaint();
   if (firstScreen(pathname) === 'landing') return startLanding();
   void loadScreen(pathname);

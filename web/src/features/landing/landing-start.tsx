@@ -7,16 +7,16 @@ import { trackPageView } from '../../lib/analytics';
 import { STATIC_LANDING_ID } from '../../prerender/static-landing';
 import LandingPage from './page';
 
-/**
- * A visitor's "/" without the app around it (decision 046): React, the translations and the landing page, no router,
- * UI kit or session screens. A link into the app calls `enterApp`, which starts the app on that path; the language
- * menu and the toasts bring their own UI kit when first used. Returns the root, which the app takes over.
- */
 /** Started while the member request is on its way, so the visitor's language arrives as early as it can. */
 export function prepareLanding(): void {
   void startI18n();
 }
 
+/**
+ * A visitor's "/" without the app around it (decision 046): React, the translations and the landing page, no router,
+ * UI kit or session screens. A link into the app calls `enterApp`, which starts the app on that path; the language
+ * menu and the toasts bring their own UI kit when first used. Returns the root, which the app takes over.
+ */
 export async function startLanding(container: HTMLElement, enterApp: AppNavigate): Promise<Root> {
   await startI18n();
   trackPageView(window.location.pathname + window.location.search);
