@@ -124,7 +124,7 @@ export function apiRouter(services: Services, secureCookies: boolean): Router {
   return router;
 }
 
-const ORIGIN_PLACEHOLDER = 'http://gateway.invalid';
+const SAME_SITE_BASE = 'http://gateway.invalid';
 
 /**
  * `/signin`, keeping `next` (where to return after signing in, as the web's own links set it) only when it is a path on
@@ -134,10 +134,10 @@ export function signInPath(next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith('/')) return '/signin';
   let url: URL;
   try {
-    url = new URL(next, ORIGIN_PLACEHOLDER);
+    url = new URL(next, SAME_SITE_BASE);
   } catch {
     return '/signin';
   }
-  if (url.origin !== ORIGIN_PLACEHOLDER || /^\/[/\\]/.test(url.pathname)) return '/signin';
+  if (url.origin !== SAME_SITE_BASE || /^\/[/\\]/.test(url.pathname)) return '/signin';
   return `/signin?next=${encodeURIComponent(`${url.pathname}${url.search}${url.hash}`)}`;
 }

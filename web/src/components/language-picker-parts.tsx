@@ -27,7 +27,7 @@ export function useLanguageMenuOnDemand(menu: { loaded: () => MenuComponent | un
     return Menu ? { Menu, takeFocus: false } : undefined;
   });
   const [openWith, setOpenWith] = useState<MenuOpening | null>(null);
-  const placeholder = useRef<HTMLButtonElement>(null);
+  const pickerButton = useRef<HTMLButtonElement>(null);
   const isMounted = useRef(true);
   useEffect(() => {
     isMounted.current = true;
@@ -38,7 +38,7 @@ export function useLanguageMenuOnDemand(menu: { loaded: () => MenuComponent | un
     menu
       .load()
       .then((Menu) => {
-        if (isMounted.current) setLoaded({ Menu, takeFocus: document.activeElement === placeholder.current });
+        if (isMounted.current) setLoaded({ Menu, takeFocus: document.activeElement === pickerButton.current });
       })
       .catch((error: unknown) => console.warn('The language menu could not load.', error));
   };
@@ -54,8 +54,8 @@ export function useLanguageMenuOnDemand(menu: { loaded: () => MenuComponent | un
   return {
     loaded,
     openWith,
-    placeholderProps: {
-      ref: placeholder,
+    buttonProps: {
+      ref: pickerButton,
       'aria-haspopup': 'menu' as const,
       'aria-expanded': false,
       'data-testid': 'language-picker',

@@ -20,7 +20,7 @@ const languageMenu = onDemand(() => import('./language-menu'));
 export function LanguagePicker({ showName = true, ...buttonProps }: { showName?: boolean | 'fromSm' } & ButtonProps) {
   const { t, i18n } = useTranslation();
   const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const { loaded: menu, openWith, placeholderProps } = useLanguageMenuOnDemand(languageMenu);
+  const { loaded: menu, openWith, buttonProps: pickerProps } = useLanguageMenuOnDemand(languageMenu);
 
   const label = (
     <>
@@ -58,7 +58,7 @@ export function LanguagePicker({ showName = true, ...buttonProps }: { showName?:
   }
   return (
     // Name from content, e.g. "Language English": the visible language name is part of it.
-    <Button variant="ghost" size="sm" px="2" gap="1.5" {...buttonProps} {...placeholderProps}>
+    <Button variant="ghost" size="sm" px="2" gap="1.5" {...buttonProps} {...pickerProps}>
       {label}
     </Button>
   );

@@ -18,7 +18,7 @@ const TRIGGER_CLASS = 'lp-btn lp-btn-ghost lp-btn-sm lp-lang';
 export function LandingLanguagePicker() {
   const { t, i18n } = useTranslation();
   const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const { loaded: menu, openWith, placeholderProps } = useLanguageMenuOnDemand(languageMenuIsland);
+  const { loaded: menu, openWith, buttonProps: pickerProps } = useLanguageMenuOnDemand(languageMenuIsland);
 
   const label = (
     <>
@@ -42,7 +42,7 @@ export function LandingLanguagePicker() {
     );
   }
   return (
-    <button type="button" className={TRIGGER_CLASS} {...placeholderProps}>
+    <button type="button" className={TRIGGER_CLASS} {...pickerProps}>
       {label}
     </button>
   );
